@@ -1,0 +1,13 @@
+import { defineTool } from '../define-tool';
+
+export const allPlanTool = defineTool({
+  id: 'all-plan',
+  family: 'render',
+  routes: ['/allPlan'],
+  name: { 'zh-CN': '户型图渲染', 'en-US': 'Floor plan render' },
+  description: {
+    'zh-CN': '平面户型图生成立体彩色效果',
+    'en-US': 'Turn floor plans into colourful 3D-looking plans',
+  },
+  ticketType: 1,
+});

@@ -1,0 +1,13 @@
+import { defineTool } from '../define-tool';
+
+export const architecturalPartTool = defineTool({
+  id: 'architectural-part',
+  family: 'render',
+  routes: ['/architecturalPart'],
+  name: { 'zh-CN': '建筑局部', 'en-US': 'Architectural detail' },
+  description: {
+    'zh-CN': '立面、入口、幕墙等局部精细化表现',
+    'en-US': 'Facades, entrances and curtain walls in detail',
+  },
+  ticketType: 1,
+});

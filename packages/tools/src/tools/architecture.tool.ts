@@ -1,0 +1,14 @@
+import { defineTool } from '../define-tool';
+
+export const architectureTool = defineTool({
+  id: 'architecture',
+  family: 'render',
+  routes: ['/architecturalRenderNew', '/architecturalRender'],
+  name: { 'zh-CN': '建筑渲染', 'en-US': 'Architectural render' },
+  description: {
+    'zh-CN': '体块或 SU 模型截图生成写实建筑效果图',
+    'en-US': 'Photorealistic architecture from massing or SketchUp screenshots',
+  },
+  ticketType: 1,
+  badge: 'hot',
+});

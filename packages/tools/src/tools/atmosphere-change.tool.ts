@@ -1,0 +1,13 @@
+import { defineTool } from '../define-tool';
+
+export const atmosphereChangeTool = defineTool({
+  id: 'atmosphere-change',
+  family: 'edit',
+  routes: ['/atmosphereChange'],
+  name: { 'zh-CN': '氛围转换', 'en-US': 'Atmosphere change' },
+  description: {
+    'zh-CN': '白天、黄昏、夜景、雪景一键切换',
+    'en-US': 'Day, dusk, night or snow in one click',
+  },
+  ticketType: 1,
+});

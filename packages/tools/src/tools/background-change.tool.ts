@@ -1,0 +1,13 @@
+import { defineTool } from '../define-tool';
+
+export const backgroundChangeTool = defineTool({
+  id: 'background-change',
+  family: 'edit',
+  routes: ['/backgroundchange'],
+  name: { 'zh-CN': '背景替换', 'en-US': 'Background change' },
+  description: {
+    'zh-CN': '保留主体，替换天空与环境背景',
+    'en-US': 'Keep the subject, replace the sky and surroundings',
+  },
+  ticketType: 1,
+});

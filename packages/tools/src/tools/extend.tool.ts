@@ -1,0 +1,13 @@
+import { defineTool } from '../define-tool';
+
+export const extendTool = defineTool({
+  id: 'extend',
+  family: 'edit',
+  routes: ['/extendImg'],
+  name: { 'zh-CN': '图片扩展', 'en-US': 'Image extension' },
+  description: {
+    'zh-CN': '向四周延展画面，补全构图',
+    'en-US': 'Extend the canvas outward and complete the scene',
+  },
+  ticketType: 1,
+});

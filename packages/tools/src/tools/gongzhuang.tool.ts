@@ -1,0 +1,13 @@
+import { defineTool } from '../define-tool';
+
+export const gongzhuangTool = defineTool({
+  id: 'gongzhuang',
+  family: 'render',
+  routes: ['/gongzhuangRenderNew', '/gongzhuangRender'],
+  name: { 'zh-CN': '工装渲染', 'en-US': 'Commercial interior render' },
+  description: {
+    'zh-CN': '办公、餐饮、酒店、展厅等商业空间效果图',
+    'en-US': 'Offices, restaurants, hotels and showrooms',
+  },
+  ticketType: 1,
+});

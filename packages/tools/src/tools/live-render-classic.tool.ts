@@ -1,0 +1,13 @@
+import { defineTool } from '../define-tool';
+
+export const liveRenderClassicTool = defineTool({
+  id: 'live-render-classic',
+  family: 'render',
+  routes: ['/ailiveOld'],
+  name: { 'zh-CN': '实时渲染（经典版）', 'en-US': 'Live render (classic)' },
+  description: {
+    'zh-CN': '经典版实时渲染界面',
+    'en-US': 'The classic live rendering screen',
+  },
+  ticketType: 2,
+});

@@ -1,0 +1,14 @@
+import { defineTool } from '../define-tool';
+
+export const liveRenderTool = defineTool({
+  id: 'live-render',
+  family: 'render',
+  routes: ['/ailive'],
+  name: { 'zh-CN': '实时渲染', 'en-US': 'Live render' },
+  description: {
+    'zh-CN': '边画边出图，草图实时变效果图',
+    'en-US': 'Sketch and see the render update live',
+  },
+  ticketType: 2,
+  badge: 'new',
+});

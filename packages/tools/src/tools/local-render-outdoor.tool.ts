@@ -1,0 +1,14 @@
+import { defineTool } from '../define-tool';
+
+export const localRenderOutdoorTool = defineTool({
+  id: 'local-render-outdoor',
+  family: 'render',
+  routes: ['/localRenderingPro'],
+  name: { 'zh-CN': '局部渲染 Pro · 室外', 'en-US': 'Local render Pro · outdoor' },
+  description: {
+    'zh-CN': '建筑与景观的高精度局部重绘',
+    'en-US': 'Precise local redraw for architecture and landscape',
+  },
+  ticketType: 1,
+  badge: 'pro',
+});

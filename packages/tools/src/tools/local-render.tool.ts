@@ -1,0 +1,13 @@
+import { defineTool } from '../define-tool';
+
+export const localRenderTool = defineTool({
+  id: 'local-render',
+  family: 'render',
+  routes: ['/lama'],
+  name: { 'zh-CN': '局部渲染', 'en-US': 'Local render' },
+  description: {
+    'zh-CN': '涂抹需要修改的区域，只重绘选中部分',
+    'en-US': 'Paint a region and redraw only that part',
+  },
+  ticketType: 1,
+});

@@ -1,0 +1,13 @@
+import { defineTool } from '../define-tool';
+
+export const lockImageOutdoorTool = defineTool({
+  id: 'lock-image-outdoor',
+  family: 'render',
+  routes: ['/lockImgOut'],
+  name: { 'zh-CN': '锁图渲染 · 室外', 'en-US': 'Locked render · outdoor' },
+  description: {
+    'zh-CN': '室外场景锁定构图出图',
+    'en-US': 'Locked-composition renders for exteriors',
+  },
+  ticketType: 1,
+});

@@ -1,0 +1,13 @@
+import { defineTool } from '../define-tool';
+
+export const realUpscaleTool = defineTool({
+  id: 'real-upscale',
+  family: 'edit',
+  routes: ['/realUpImg'],
+  name: { 'zh-CN': '真实放大', 'en-US': 'Real upscale' },
+  description: {
+    'zh-CN': 'AI 增强细节，放大到 2 倍或 4 倍',
+    'en-US': 'AI detail enhancement at 2× or 4×',
+  },
+  ticketType: 1,
+});

@@ -1,0 +1,13 @@
+import { defineTool } from '../define-tool';
+
+export const studioIndoorTool = defineTool({
+  id: 'studio-indoor',
+  family: 'render',
+  routes: ['/indoorShedShot'],
+  name: { 'zh-CN': '室内棚拍', 'en-US': 'Indoor studio shot' },
+  description: {
+    'zh-CN': '家具软装产品的棚拍级展示图',
+    'en-US': 'Studio-quality shots of furniture and decor',
+  },
+  ticketType: 1,
+});

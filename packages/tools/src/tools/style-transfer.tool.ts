@@ -1,0 +1,13 @@
+import { defineTool } from '../define-tool';
+
+export const styleTransferTool = defineTool({
+  id: 'style-transfer',
+  family: 'edit',
+  routes: ['/styleTransfer'],
+  name: { 'zh-CN': '风格迁移', 'en-US': 'Style transfer' },
+  description: {
+    'zh-CN': '参考一张图片的风格重新演绎你的设计',
+    'en-US': 'Restyle your design after a reference image',
+  },
+  ticketType: 1,
+});

@@ -1,0 +1,13 @@
+import { defineTool } from '../define-tool';
+
+export const textToImageTool = defineTool({
+  id: 'text-to-image',
+  family: 'generate',
+  routes: ['/text2Img'],
+  name: { 'zh-CN': '文生图', 'en-US': 'Text to image' },
+  description: {
+    'zh-CN': '输入一句描述生成设计灵感图',
+    'en-US': 'Design inspiration from a sentence',
+  },
+  ticketType: 1,
+});

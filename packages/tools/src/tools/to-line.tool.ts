@@ -1,0 +1,13 @@
+import { defineTool } from '../define-tool';
+
+export const toLineTool = defineTool({
+  id: 'to-line',
+  family: 'edit',
+  routes: ['/toline'],
+  name: { 'zh-CN': '图片转线稿', 'en-US': 'To line drawing' },
+  description: {
+    'zh-CN': '照片或效果图转为干净的线稿',
+    'en-US': 'Turn photos or renders into clean line drawings',
+  },
+  ticketType: 1,
+});

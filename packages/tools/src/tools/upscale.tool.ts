@@ -1,0 +1,13 @@
+import { defineTool } from '../define-tool';
+
+export const upscaleTool = defineTool({
+  id: 'upscale',
+  family: 'edit',
+  routes: ['/upScaleImg'],
+  name: { 'zh-CN': '无损放大', 'en-US': 'Upscale' },
+  description: {
+    'zh-CN': '高质量插值放大并锐化细节',
+    'en-US': 'High-quality enlargement with sharpening',
+  },
+  ticketType: 1,
+});
