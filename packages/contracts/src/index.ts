@@ -1,3 +1,4 @@
 export * from './envelope';
 export * from './errors';
 export * from './health';
+export * from './routes';

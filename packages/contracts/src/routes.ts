@@ -1,0 +1,91 @@
+/**
+ * The route table of spec §2 as data. The web router must define exactly these paths (a test
+ * checks it); the server answers them with the SPA shell and status 200, and every other
+ * non-API path with the shell and status 404, so crawlers and monitors see a real not-found.
+ */
+export const specRoutes = [
+  '/',
+  '/newhome',
+  '/home',
+  '/list',
+  '/agreement',
+  '/client',
+  '/lama',
+  '/aiDesignMangement',
+  '/panorama',
+  '/facerestoration',
+  '/materialchange',
+  '/materialChange',
+  '/backgroundchange',
+  '/atmosphereChange',
+  '/oldhouse',
+  '/modelsquare',
+  '/modelTrain',
+  '/modelTraining',
+  '/multiAngleRender',
+  '/mobileHome',
+  '/mobileList',
+  '/mobilePrepare',
+  '/mobileDone',
+  '/dingzhi',
+  '/imgs2Video',
+  '/deepseek',
+  '/imgagent',
+  '/ailive',
+  '/ailiveOld',
+  '/xitu',
+  '/wanwuqianyi',
+  '/localRenderingPro',
+  '/localRenderingProIndoor',
+  '/toline',
+  '/3drender',
+  '/3dRenderDone',
+  '/allPlan',
+  '/emptyRoom',
+  '/indoorExterior',
+  '/indoorShedShot',
+  '/outdoorShedShot',
+  '/matting',
+  '/extendImg',
+  '/clean',
+  '/realUpImg',
+  '/compress',
+  '/upScaleImg',
+  '/architecturalPart',
+  '/architecturalRender',
+  '/architecturalRenderNew',
+  '/birdsViewRender',
+  '/landscapeRender',
+  '/landscapeRenderNew',
+  '/lockImgOut',
+  '/lockImg',
+  '/text2Img',
+  '/text2ImgPro',
+  '/text2Video',
+  '/img2Video',
+  '/styleTransfer',
+  '/styleTransferIndoor',
+  '/gongzhuangRender',
+  '/gongzhuangRenderNew',
+  '/indoorRender',
+  '/indoorRenderNew',
+  '/colorFlatPicture',
+  '/done',
+  '/done2',
+  '/img2prompt',
+  '/text2prompt',
+] as const;
+
+export type SpecRoute = (typeof specRoutes)[number];
+
+/** Paths outside spec §2 that the product adds (admin area, login page constant of spec §2). */
+export const extraRoutes = ['/user/login', '/admin', '/admin/login', '/admin/accounts'] as const;
+
+/** Spec §2: the login path constant. */
+export const LOGIN_PATH = '/user/login';
+
+const known = new Set<string>([...specRoutes, ...extraRoutes]);
+
+/** Exact match, as react-router matches these paths (case-sensitive, trailing slash allowed). */
+export const isKnownPagePath = (pathname: string): boolean =>
+  known.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
