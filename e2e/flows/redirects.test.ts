@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { desktop, launch, mobile, newPage } from '../support/browser';
+import { freePort, startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const pathOf = (url: string) => new URL(url).pathname;
+
+describe('spec §2 redirect rules', () => {
+  test('a mobile device on / lands on /mobileHome', async () => {
+    const { context, page, errors } = await newPage(browser, mobile);
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/\/mobileHome$/);
+    assert.equal(pathOf(page.url()), '/mobileHome');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a mobile device keeps /agreement and mobile paths', async () => {
+    const { context, page } = await newPage(browser, mobile);
+    await page.goto(`${server.url}/agreement`);
+    await page.waitForLoadState('networkidle');
+    assert.equal(pathOf(page.url()), '/agreement');
+    await page.goto(`${server.url}/mobileList`);
+    await page.waitForLoadState('networkidle');
+    assert.equal(pathOf(page.url()), '/mobileList');
+    await context.close();
+  });
+
+  test('a desktop device on a mobile path lands on /', async () => {
+    const { context, page, errors } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/mobileList`);
+    await page.waitForURL(`${server.url}/`);
+    assert.equal(pathOf(page.url()), '/');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a satoken query parameter is stored and removed from the address', async () => {
+    const { context, page } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/?satoken=abc&k=design`);
+    await page.waitForLoadState('networkidle');
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get('satoken'), null);
+    assert.equal(url.searchParams.get('k'), 'design', 'other parameters are kept');
+    const stored = await page.evaluate(() => localStorage.getItem('satoken'));
+    assert.ok(stored?.includes('abc'), `satoken stored, got ${stored}`);
+    await context.close();
+  });
+
+  test('the device uuid is generated once and kept across reloads', async () => {
+    const { context, page } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/list`);
+    await page.waitForLoadState('networkidle');
+    const read = () =>
+      page.evaluate(() =>
+        Object.entries(localStorage)
+          .filter(([k]) => /uuid/i.test(k))
+          .map(([, v]) => v)
+          .join(),
+      );
+    const first = await read();
+    assert.match(first, /[0-9a-f]{8}-[0-9a-f]{4}-/);
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await read(), first);
+    await context.close();
+  });
+});
+
+describe('legacy host', () => {
+  test('a visit on the legacy host moves to the canonical host with path and query', async () => {
+    // Both names resolve to loopback inside this browser only; the canonical host keeps the port.
+    const port = await freePort();
+    const legacyServer = await startServer(
+      { LEGACY_HOSTS: 'old.huijing.test', CANONICAL_HOST: `www.huijing.test:${port}` },
+      port,
+    );
+    const b = await launch([
+      `--host-resolver-rules=MAP old.huijing.test 127.0.0.1, MAP www.huijing.test 127.0.0.1`,
+    ]);
+    try {
+      const ctx = await b.newContext(desktop);
+      const page = await ctx.newPage();
+      await page.goto(`http://old.huijing.test:${port}/list?tab=2`);
+      const u = new URL(page.url());
+      assert.equal(u.hostname, 'www.huijing.test');
+      assert.equal(u.pathname, '/list');
+      assert.equal(u.search, '?tab=2');
+      assert.equal(u.port, String(port));
+    } finally {
+      await b.close();
+      await legacyServer.stop();
+    }
+  });
+});

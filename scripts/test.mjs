@@ -1,0 +1,73 @@
+// `npm test`: every test. Unit and integration tests (vitest, all workspaces), then browser
+// flows (node:test + playwright-core driving Debian's Chromium) against the built app.
+// Ends with one plain line "tests: N passed, N failed, N skipped" that CI reads.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildIfStale, ensureInstalled, root } from './lib/build.mjs';
+
+ensureInstalled();
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'huijing-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+// 1. vitest (unit + integration; PostgreSQL/Redis too when TEST_DATABASE_URL/TEST_REDIS_URL are set)
+{
+  const out = path.join(tmp, 'vitest.json');
+  const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const r = spawnSync('npx', vitestArgs, { cwd: root, stdio: 'inherit' });
+  if (fs.existsSync(out)) {
+    const j = JSON.parse(fs.readFileSync(out, 'utf8'));
+    totals.passed += j.numPassedTests;
+    totals.failed += j.numFailedTests;
+    totals.skipped += j.numPendingTests + j.numTodoTests;
+  } else totals.failed += 1;
+  if (r.status !== 0) ok = false;
+}
+if (!process.env.TEST_DATABASE_URL) {
+  console.info('\nℹ TEST_DATABASE_URL 未设置：数据库集成测试只在 SQLite 上运行（.ci/run 会同时跑 PostgreSQL）。');
+}
+
+// 2. browser flows
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromium)) {
+  console.warn(
+    `\n⚠ 浏览器测试已跳过 (browser tests skipped): Chromium not found at ${chromium}. ` +
+      'Install it with `apt-get install chromium` (or set CHROMIUM_PATH); .ci/run installs it.',
+  );
+} else {
+  try {
+    buildIfStale('web');
+    buildIfStale('server');
+    const tap = path.join(tmp, 'e2e.tap');
+    const files = fs
+      .readdirSync(path.join(root, 'e2e/flows'))
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => path.join('e2e/flows', f));
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import', 'tsx', '--test', '--test-concurrency=1',
+        '--test-reporter=spec', '--test-reporter-destination=stdout',
+        '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+        ...files,
+      ],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium } },
+    );
+    const text = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';
+    const count = (k) => Number(text.match(new RegExp(`^# ${k} (\\d+)$`, 'm'))?.[1] ?? 0);
+    totals.passed += count('pass');
+    totals.failed += count('fail') + count('cancelled');
+    totals.skipped += count('skipped') + count('todo');
+    if (r.status !== 0) ok = false;
+  } catch (e) {
+    console.error(e);
+    totals.failed += 1;
+    ok = false;
+  }
+}
+
+fs.rmSync(tmp, { recursive: true, force: true });
+console.info(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);
