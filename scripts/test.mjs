@@ -15,7 +15,13 @@ let ok = true;
 // 1. vitest (unit + integration; PostgreSQL/Redis too when TEST_DATABASE_URL/TEST_REDIS_URL are set)
 {
   const out = path.join(tmp, 'vitest.json');
-  const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const vitestArgs = [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
   const r = spawnSync('npx', vitestArgs, { cwd: root, stdio: 'inherit' });
   if (fs.existsSync(out)) {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -26,7 +32,9 @@ let ok = true;
   if (r.status !== 0) ok = false;
 }
 if (!process.env.TEST_DATABASE_URL) {
-  console.info('\nℹ TEST_DATABASE_URL 未设置：数据库集成测试只在 SQLite 上运行（.ci/run 会同时跑 PostgreSQL）。');
+  console.info(
+    '\nℹ TEST_DATABASE_URL 未设置：数据库集成测试只在 SQLite 上运行（.ci/run 会同时跑 PostgreSQL）。',
+  );
 }
 
 // 2. browser flows
@@ -48,9 +56,14 @@ if (!fs.existsSync(chromium)) {
     const r = spawnSync(
       process.execPath,
       [
-        '--import', 'tsx', '--test', '--test-concurrency=1',
-        '--test-reporter=spec', '--test-reporter-destination=stdout',
-        '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+        '--import',
+        'tsx',
+        '--test',
+        '--test-concurrency=1',
+        '--test-reporter=spec',
+        '--test-reporter-destination=stdout',
+        '--test-reporter=tap',
+        `--test-reporter-destination=${tap}`,
         ...files,
       ],
       { cwd: root, stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium } },
@@ -69,5 +82,7 @@ if (!fs.existsSync(chromium)) {
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });
-console.info(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.info(
+  `\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`,
+);
 process.exit(ok && totals.failed === 0 ? 0 : 1);

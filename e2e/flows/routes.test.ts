@@ -60,7 +60,10 @@ describe('spec §2 route table', () => {
       errors.filter((e) => !/status of 404/.test(e)),
       [],
     );
-    await page.getByRole('link', { name: /返回首页/ }).first().click();
+    await page
+      .getByRole('link', { name: /返回首页/ })
+      .first()
+      .click();
     await page.waitForURL(`${server.url}/`);
     await context.close();
   });

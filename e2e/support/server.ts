@@ -36,7 +36,15 @@ export async function startServer(
     ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist/main.js'), '--role', 'all'],
     {
       cwd: repoRoot,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        ...env,
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );

@@ -40,7 +40,8 @@ function hashInputs(inputs) {
     if (!fs.existsSync(p)) return;
     const st = fs.statSync(p);
     if (st.isDirectory()) {
-      for (const name of fs.readdirSync(p).sort()) if (!skipDirs.has(name)) walk(path.join(p, name));
+      for (const name of fs.readdirSync(p).sort())
+        if (!skipDirs.has(name)) walk(path.join(p, name));
     } else {
       h.update(path.relative(root, p));
       h.update(fs.readFileSync(p));
@@ -55,7 +56,13 @@ export const targets = {
   web: {
     workspace: '@huijing/web',
     stamp: 'apps/web/dist/.build-hash',
-    inputs: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...shared],
+    inputs: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/public',
+      ...shared,
+    ],
   },
   server: {
     workspace: '@huijing/server',

@@ -2,3 +2,5 @@ export * from './envelope';
 export * from './errors';
 export * from './health';
 export * from './routes';
+export * from './common';
+export * from './auth';
