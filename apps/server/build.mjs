@@ -1,0 +1,35 @@
+// Bundles the server into one file, dist/main.js. The @huijing/* workspace packages are TypeScript
+// sources, so they are bundled; every other package stays external and loads from node_modules
+// (native modules such as better-sqlite3 cannot be bundled, and external keeps the build fast).
+import { build } from 'esbuild';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** @type {import('esbuild').Plugin} */
+const externalNonWorkspace = {
+  name: 'external-non-workspace',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@huijing/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await build({
+  entryPoints: [path.join(here, 'src/main.ts')],
+  outfile: path.join(here, 'dist/main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'info',
+  plugins: [externalNonWorkspace],
+  // An ESM bundle has no require; give one to any CommonJS code that ends up inside.
+  banner: {
+    js: "import { createRequire as __huijingCreateRequire } from 'node:module';\nconst require = __huijingCreateRequire(import.meta.url);",
+  },
+});

@@ -1,0 +1,60 @@
+import helmet from '@fastify/helmet';
+import Fastify from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Container } from './container';
+import { errorHandler, sendError } from './http/error-handler';
+import { legacyHostRedirect } from './http/legacy-host';
+import { genReqId } from './http/request-id';
+import { helmetOptions } from './http/security-headers';
+import { isApiPath, registerWebApp } from './http/web-app';
+import { useChineseValidationMessages } from './http/zod-locale';
+import { healthRoutes } from './modules/health/health.routes';
+
+const createFastify = (container: Container) =>
+  Fastify({
+    // Typed as Fastify's base logger so the instance type stays the plain, pluggable one.
+    loggerInstance: container.logger as FastifyBaseLogger,
+    genReqId,
+    // genReqId decides about the incoming x-request-id header itself (it must look safe).
+    requestIdHeader: false,
+    bodyLimit: container.env.BODY_LIMIT_BYTES,
+    trustProxy: container.env.TRUST_PROXY,
+  }).withTypeProvider<ZodTypeProvider>();
+
+export type App = ReturnType<typeof createFastify>;
+
+/**
+ * Plugins → modules → web app and not-found. Does not listen and does not call ready(), so tests
+ * may add routes before the first inject. The error handler is set first so that every plugin
+ * context registered afterwards inherits it.
+ */
+export const buildApp = async (container: Container): Promise<App> => {
+  useChineseValidationMessages();
+  const app = createFastify(container);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  // Before everything else: a legacy-host visit is answered with the redirect alone.
+  const redirect = legacyHostRedirect(container.env);
+  if (redirect) app.addHook('onRequest', redirect);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+  await app.register(helmet, helmetOptions);
+
+  await app.register(healthRoutes, { prefix: '/api', health: container.health });
+
+  const webFallback = await registerWebApp(app, container.env.WEB_DIST);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
+      return webFallback(request, reply);
+    }
+    return sendError(request, reply, 'NOT_FOUND');
+  });
+
+  return app;
+};

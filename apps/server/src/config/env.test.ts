@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, defaultWebDist, loadEnv } from './env';
+
+const cwd = '/srv/huijing';
+
+const problemsOf = (source: Record<string, string>): string[] => {
+  try {
+    loadEnv(source, { cwd });
+  } catch (err) {
+    if (err instanceof EnvError) return err.problems;
+    throw err;
+  }
+  throw new Error('expected loadEnv to throw');
+};
+
+describe('loadEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = loadEnv({}, { cwd });
+    expect(env).toMatchObject({
+      PORT: 8000,
+      HOST: '127.0.0.1',
+      DATA_DIR: '/srv/huijing/data',
+      database: { dialect: 'sqlite', file: '/srv/huijing/data/huijing.sqlite' },
+      LOG_LEVEL: 'info',
+      BODY_LIMIT_BYTES: 12 * 1024 * 1024,
+      LEGACY_HOSTS: [],
+      CANONICAL_HOST: undefined,
+      REDIS_URL: undefined,
+      COMFYUI_URL: undefined,
+      OPENAI_IMAGES_BASE_URL: undefined,
+      TRUST_PROXY: false,
+    });
+    expect(path.isAbsolute(env.WEB_DIST)).toBe(true);
+  });
+
+  it('finds the repo web build from the source file location', () => {
+    const here = path.resolve(import.meta.dirname);
+    const repoRoot = path.resolve(here, '../../../..');
+    expect(defaultWebDist(path.join(here, 'env.ts'))).toBe(path.join(repoRoot, 'apps/web/dist'));
+    // The bundle lives in apps/server/dist and must find the same directory.
+    expect(defaultWebDist(path.join(repoRoot, 'apps/server/dist/main.js'))).toBe(
+      path.join(repoRoot, 'apps/web/dist'),
+    );
+    expect(loadEnv({}, { cwd }).WEB_DIST).toBe(path.join(repoRoot, 'apps/web/dist'));
+  });
+
+  it('parses every variable when set', () => {
+    const env = loadEnv(
+      {
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        DATA_DIR: 'var/data',
+        DATABASE_URL: 'postgresql://u:p@db:5432/huijing',
+        LOG_LEVEL: 'debug',
+        WEB_DIST: 'web',
+        BODY_LIMIT_BYTES: '1024',
+        LEGACY_HOSTS: ' Old.Example.com , legacy.example.com:8080 ',
+        CANONICAL_HOST: 'https://new.example.com/',
+        REDIS_URL: 'redis://cache:6379',
+        COMFYUI_URL: 'http://gpu:8188',
+        OPENAI_IMAGES_BASE_URL: 'https://api.example.com/v1',
+        TRUST_PROXY: 'true',
+      },
+      { cwd },
+    );
+    expect(env).toMatchObject({
+      PORT: 9000,
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/huijing/var/data',
+      database: { dialect: 'postgres', url: 'postgresql://u:p@db:5432/huijing' },
+      LOG_LEVEL: 'debug',
+      WEB_DIST: '/srv/huijing/web',
+      BODY_LIMIT_BYTES: 1024,
+      LEGACY_HOSTS: ['old.example.com', 'legacy.example.com:8080'],
+      CANONICAL_HOST: 'https://new.example.com',
+      REDIS_URL: 'redis://cache:6379',
+      COMFYUI_URL: 'http://gpu:8188',
+      OPENAI_IMAGES_BASE_URL: 'https://api.example.com/v1',
+      TRUST_PROXY: true,
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadEnv({ PORT: '', DATABASE_URL: ' ' }, { cwd })).toMatchObject({
+      PORT: 8000,
+      database: { dialect: 'sqlite' },
+    });
+  });
+
+  it('lists every problem in one error', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://db/huijing',
+      LOG_LEVEL: 'loud',
+      BODY_LIMIT_BYTES: '-5',
+      LEGACY_HOSTS: 'old.example.com',
+      REDIS_URL: 'http://cache',
+      COMFYUI_URL: 'gpu:8188',
+      OPENAI_IMAGES_BASE_URL: 'ftp://x',
+      TRUST_PROXY: 'maybe',
+    });
+    const fields = problems.map((p) => p.split(':')[0]);
+    expect(fields.sort()).toEqual(
+      [
+        'BODY_LIMIT_BYTES',
+        'CANONICAL_HOST',
+        'COMFYUI_URL',
+        'DATABASE_URL',
+        'LOG_LEVEL',
+        'OPENAI_IMAGES_BASE_URL',
+        'PORT',
+        'REDIS_URL',
+        'TRUST_PROXY',
+      ].sort(),
+    );
+    expect(() => loadEnv({ PORT: 'x', LOG_LEVEL: 'y' }, { cwd })).toThrow(
+      /Invalid environment configuration:\n {2}- PORT: .*\n {2}- LOG_LEVEL: /,
+    );
+  });
+
+  it('rejects a canonical host that is also a legacy host and malformed host lists', () => {
+    expect(problemsOf({ LEGACY_HOSTS: 'a.com,b.com', CANONICAL_HOST: 'https://b.com' })).toEqual([
+      'CANONICAL_HOST: must not be one of LEGACY_HOSTS (redirect loop)',
+    ]);
+    expect(problemsOf({ LEGACY_HOSTS: 'https://a.com/x', CANONICAL_HOST: 'b.com/path' })).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^LEGACY_HOSTS: /),
+        expect.stringMatching(/^CANONICAL_HOST: /),
+      ]),
+    );
+  });
+
+  it('accepts port 0 (any free port) and rejects out-of-range ports', () => {
+    expect(loadEnv({ PORT: '0' }, { cwd }).PORT).toBe(0);
+    expect(problemsOf({ PORT: '70000' })).toEqual([expect.stringMatching(/^PORT: /)]);
+  });
+});

@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * Environment = secrets and wiring only (ARCHITECTURE rule 9). Business settings live in the
+ * database. Parsing happens once at boot and a bad configuration fails with every problem listed,
+ * so an operator fixes them in one go instead of one restart per mistake.
+ */
+
+const MIB = 1024 * 1024;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+// host or host:port, no scheme or path: what a browser puts in the Host header.
+const HOST_PATTERN = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/i;
+
+const httpUrl = (name: string) =>
+  z
+    .string()
+    .refine((v) => /^https?:\/\/[^/\s]+/i.test(v) && URL.canParse(v), {
+      message: `${name} must be an http(s) URL`,
+    })
+    .optional();
+
+const rawEnvSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'PORT must be a number' })
+    .int('PORT must be an integer')
+    .min(0, 'PORT must be between 0 and 65535')
+    .max(65535, 'PORT must be between 0 and 65535')
+    .default(8000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\/./i.test(v) && URL.canParse(v), {
+      message:
+        'DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for SQLite in DATA_DIR)',
+    })
+    .optional(),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  WEB_DIST: z.string().optional(),
+  BODY_LIMIT_BYTES: z.coerce
+    .number({ message: 'BODY_LIMIT_BYTES must be a number' })
+    .int('BODY_LIMIT_BYTES must be an integer')
+    .positive('BODY_LIMIT_BYTES must be positive')
+    .default(12 * MIB),
+  LEGACY_HOSTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((hosts) => hosts.every((h) => HOST_PATTERN.test(h)), {
+      message: 'LEGACY_HOSTS must be a comma-separated list of host names (no scheme or path)',
+    })
+    .optional(),
+  CANONICAL_HOST: z
+    .string()
+    .refine((v) => HOST_PATTERN.test(v) || /^https?:\/\/[^/]+\/?$/i.test(v), {
+      message:
+        'CANONICAL_HOST must be a host name (example.com) or an origin (https://example.com)',
+    })
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\/./i.test(v) && URL.canParse(v), {
+      message: 'REDIS_URL must be a redis:// or rediss:// URL',
+    })
+    .optional(),
+  COMFYUI_URL: httpUrl('COMFYUI_URL'),
+  OPENAI_IMAGES_BASE_URL: httpUrl('OPENAI_IMAGES_BASE_URL'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+      message: 'TRUST_PROXY must be true or false',
+    })
+    .transform((v) => v === 'true' || v === '1' || v === 'yes')
+    .default(false),
+});
+
+export type DatabaseConfig =
+  { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export type Env = {
+  PORT: number;
+  HOST: string;
+  DATA_DIR: string;
+  DATABASE_URL: string | undefined;
+  database: DatabaseConfig;
+  LOG_LEVEL: (typeof LOG_LEVELS)[number];
+  WEB_DIST: string;
+  BODY_LIMIT_BYTES: number;
+  LEGACY_HOSTS: string[];
+  CANONICAL_HOST: string | undefined;
+  REDIS_URL: string | undefined;
+  COMFYUI_URL: string | undefined;
+  OPENAI_IMAGES_BASE_URL: string | undefined;
+  TRUST_PROXY: boolean;
+};
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/**
+ * The repo's apps/web/dist, found by walking up from this file: the same answer from
+ * src/config/env.ts under tsx and from the bundled apps/server/dist/main.js.
+ */
+export const defaultWebDist = (
+  from: string = fileURLToPath(import.meta.url),
+): string | undefined => {
+  let dir = path.dirname(from);
+  for (;;) {
+    if (fs.existsSync(path.join(dir, 'apps', 'web', 'package.json'))) {
+      return path.join(dir, 'apps', 'web', 'dist');
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+};
+
+export type LoadEnvOptions = { cwd?: string };
+
+export const loadEnv = (
+  source: Record<string, string | undefined> = process.env,
+  options: LoadEnvOptions = {},
+): Env => {
+  const cwd = options.cwd ?? process.cwd();
+  // An empty value in a .env file or a compose file means "not set", not "set to nothing".
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
+  const parsed = rawEnvSchema.safeParse(cleaned);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+  // Cross-field rules are checked on the raw input so they are reported alongside field errors.
+  if (cleaned.LEGACY_HOSTS && !cleaned.CANONICAL_HOST) {
+    problems.push('CANONICAL_HOST: required when LEGACY_HOSTS is set');
+  }
+  const canonicalHost = cleaned.CANONICAL_HOST?.toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/$/, '');
+  const legacyList =
+    cleaned.LEGACY_HOSTS?.toLowerCase()
+      .split(',')
+      .map((h) => h.trim()) ?? [];
+  if (canonicalHost && legacyList.includes(canonicalHost)) {
+    problems.push('CANONICAL_HOST: must not be one of LEGACY_HOSTS (redirect loop)');
+  }
+  if (!parsed.success || problems.length > 0) throw new EnvError(problems);
+
+  const raw = parsed.data;
+  const dataDir = path.resolve(cwd, raw.DATA_DIR);
+  const webDist = raw.WEB_DIST
+    ? path.resolve(cwd, raw.WEB_DIST)
+    : (defaultWebDist() ?? path.resolve(cwd, 'apps/web/dist'));
+  const legacyHosts = raw.LEGACY_HOSTS ?? [];
+  const canonical = raw.CANONICAL_HOST?.toLowerCase().replace(/\/$/, '');
+
+  return {
+    PORT: raw.PORT,
+    HOST: raw.HOST,
+    DATA_DIR: dataDir,
+    DATABASE_URL: raw.DATABASE_URL,
+    database: raw.DATABASE_URL
+      ? { dialect: 'postgres', url: raw.DATABASE_URL }
+      : { dialect: 'sqlite', file: path.join(dataDir, 'huijing.sqlite') },
+    LOG_LEVEL: raw.LOG_LEVEL,
+    WEB_DIST: webDist,
+    BODY_LIMIT_BYTES: raw.BODY_LIMIT_BYTES,
+    LEGACY_HOSTS: legacyHosts,
+    CANONICAL_HOST: canonical,
+    REDIS_URL: raw.REDIS_URL,
+    COMFYUI_URL: raw.COMFYUI_URL,
+    OPENAI_IMAGES_BASE_URL: raw.OPENAI_IMAGES_BASE_URL,
+    TRUST_PROXY: raw.TRUST_PROXY,
+  };
+};

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m0001 from './0001-settings';
+
+/**
+ * Every migration, by name, in order. A static index instead of a folder read because the server
+ * ships as one esbuild bundle with no migration files beside it. Names never change once shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_settings': m0001,
+};
+
+export const staticMigrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

@@ -1,0 +1,29 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+
+/**
+ * Security headers for the API and the SPA shell. The CSP allows only our own scripts; inline
+ * styles are needed by antd's CSS-in-JS; images may be data: or blob: URLs (uploads, canvas
+ * previews in the editor). Engines are reached by the server, never by the browser, so connect
+ * stays 'self'. No upgrade-insecure-requests: a single-machine install may be plain HTTP on a LAN.
+ */
+export const helmetOptions: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      mediaSrc: ["'self'", 'blob:'],
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'self'"],
+    },
+  },
+  // Generated images and videos are served to the page itself; cross-origin embedding is not used.
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+};

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { settingSchemas } from './settings.schemas';
+import type { SettingKey, SettingValue } from './settings.schemas';
+
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;
+
+export const createSettingsRepository = (db: Kysely<Database>) => ({
+  /** The stored value, parsed against the key's schema; undefined when the key was never set. */
+  async getSetting<K extends SettingKey>(key: K): Promise<SettingValue<K> | undefined> {
+    const row = await db
+      .selectFrom('app_settings')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return settingSchemas[key].parse(JSON.parse(row.value)) as SettingValue<K>;
+  },
+
+  /** Validates before writing so a bad value never reaches the table. */
+  async putSetting<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void> {
+    const json = JSON.stringify(settingSchemas[key].parse(value));
+    const updatedAt = new Date().toISOString();
+    await db
+      .insertInto('app_settings')
+      .values({ key, value: json, updated_at: updatedAt })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: updatedAt }))
+      .execute();
+  },
+
+  /** Writes the value only when the key is absent: seeding must never overwrite an admin's edit. */
+  async insertSettingIfAbsent<K extends SettingKey>(
+    key: K,
+    value: SettingValue<K>,
+  ): Promise<boolean> {
+    const result = await db
+      .insertInto('app_settings')
+      .values({
+        key,
+        value: JSON.stringify(settingSchemas[key].parse(value)),
+        updated_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  },
+});

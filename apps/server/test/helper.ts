@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../src/app';
+import type { App } from '../src/app';
+import { loadEnv } from '../src/config/env';
+import type { Env } from '../src/config/env';
+import type { Role } from '../src/config/role';
+import { createContainer } from '../src/container';
+import type { Container } from '../src/container';
+import type { Dialect } from '../src/db/kysely';
+
+/** Which database a suite runs on; databaseUrl is filled in by describeEachDatabase's beforeAll. */
+export type DatabaseTarget = { dialect: Dialect; databaseUrl: string | undefined };
+
+export const sqliteTarget: DatabaseTarget = { dialect: 'sqlite', databaseUrl: undefined };
+
+export const makeTempDir = (prefix = 'huijing-test-') => fs.mkdtemp(path.join(os.tmpdir(), prefix));
+
+/**
+ * A fresh, uniquely named PostgreSQL database made through the TEST_DATABASE_URL connection, so
+ * parallel test files never share tables. drop() forces out leftover connections.
+ */
+export const createPostgresDatabase = async (adminUrl: string) => {
+  const name = `huijing_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+};
+
+/**
+ * Runs the suite on SQLite always, and again on PostgreSQL when TEST_DATABASE_URL is set
+ * (ARCHITECTURE rule 10: real databases, never mocks).
+ */
+export const describeEachDatabase = (name: string, fn: (target: DatabaseTarget) => void): void => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const dialects: Dialect[] = adminUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+  for (const dialect of dialects) {
+    describe(`${name} [${dialect}]`, () => {
+      const target: DatabaseTarget = { dialect, databaseUrl: undefined };
+      if (dialect === 'postgres' && adminUrl) {
+        let drop: (() => Promise<void>) | undefined;
+        beforeAll(async () => {
+          const created = await createPostgresDatabase(adminUrl);
+          target.databaseUrl = created.url;
+          drop = created.drop;
+        });
+        afterAll(async () => {
+          await drop?.();
+        });
+      }
+      fn(target);
+    });
+  }
+};
+
+export const testEnv = (
+  dataDir: string,
+  target: DatabaseTarget = sqliteTarget,
+  overrides: Record<string, string | undefined> = {},
+): Env =>
+  loadEnv({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    // A directory without index.html unless a test provides a web build.
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    DATABASE_URL: target.databaseUrl,
+    ...overrides,
+  });
+
+export type TestApp = {
+  app: App;
+  container: Container;
+  env: Env;
+  dataDir: string;
+  close: () => Promise<void>;
+};
+
+/** A real app on a real database in a temp DATA_DIR, migrated and seeded like a boot. */
+export const buildTestApp = async (
+  options: {
+    target?: DatabaseTarget;
+    env?: Record<string, string | undefined>;
+    role?: Role;
+    dataDir?: string;
+  } = {},
+): Promise<TestApp> => {
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await makeTempDir());
+  const env = testEnv(dataDir, options.target, options.env);
+  const container = createContainer(env, { role: options.role ?? 'all' });
+  await container.prepareDatabase();
+  const app = await buildApp(container);
+  return {
+    app,
+    container,
+    env,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await container.close();
+      if (ownDir) await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** A fake Vite build: index.html and one content-hashed asset. */
+export const makeWebDist = async (): Promise<string> => {
+  const dir = await makeTempDir('huijing-web-');
+  await fs.mkdir(path.join(dir, 'assets'));
+  await fs.writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  await fs.writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app");');
+  await fs.writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+};
