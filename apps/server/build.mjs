@@ -4,8 +4,13 @@
 import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// --outfile lets tests bundle beside the real build without replacing it. Keep it inside the
+// repo: the external packages are resolved from node_modules relative to the bundle.
+const { values } = parseArgs({ options: { outfile: { type: 'string' } } });
+const outfile = path.resolve(values.outfile ?? path.join(here, 'dist/main.js'));
 
 /** @type {import('esbuild').Plugin} */
 const externalNonWorkspace = {
@@ -20,13 +25,13 @@ const externalNonWorkspace = {
 
 await build({
   entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(here, 'dist/main.js'),
+  outfile,
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  logLevel: 'info',
+  logLevel: values.outfile ? 'warning' : 'info',
   plugins: [externalNonWorkspace],
   // An ESM bundle has no require; give one to any CommonJS code that ends up inside.
   banner: {

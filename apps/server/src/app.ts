@@ -40,8 +40,15 @@ export const buildApp = async (container: Container): Promise<App> => {
   // Before everything else: a legacy-host visit is answered with the redirect alone.
   const redirect = legacyHostRedirect(container.env);
   if (redirect) app.addHook('onRequest', redirect);
+  // On shutdown, responses still in flight ask the client to drop the connection; otherwise a
+  // keep-alive socket would hold close() open until its idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
     return payload;
   });
   await app.register(helmet, helmetOptions);

@@ -3,11 +3,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app';
 import type { App } from '../src/app';
 import { loadEnv } from '../src/config/env';
 import type { Env } from '../src/config/env';
+import { createLogger } from '../src/config/logger';
 import type { Role } from '../src/config/role';
 import { createContainer } from '../src/container';
 import type { Container } from '../src/container';
@@ -104,12 +106,17 @@ export const buildTestApp = async (
     env?: Record<string, string | undefined>;
     role?: Role;
     dataDir?: string;
+    /** Receives the app's JSON log lines (at info level) instead of silence. */
+    logStream?: DestinationStream;
   } = {},
 ): Promise<TestApp> => {
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await makeTempDir());
   const env = testEnv(dataDir, options.target, options.env);
-  const container = createContainer(env, { role: options.role ?? 'all' });
+  const logger = options.logStream
+    ? createLogger({ LOG_LEVEL: 'info' }, options.logStream)
+    : undefined;
+  const container = createContainer(env, { role: options.role ?? 'all', logger });
   await container.prepareDatabase();
   const app = await buildApp(container);
   return {
@@ -123,6 +130,13 @@ export const buildTestApp = async (
       if (ownDir) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+};
+
+/** A log destination that keeps lines for assertions. */
+export const captureLogs = () => {
+  const lines: string[] = [];
+  const stream: DestinationStream = { write: (line: string) => void lines.push(line) };
+  return { lines, stream, text: () => lines.join('') };
 };
 
 /** A fake Vite build: index.html and one content-hashed asset. */
