@@ -147,6 +147,30 @@ describe('legacy host redirect', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('keeps the scheme the client used when TRUST_PROXY lets forwarded headers through', async () => {
+    const headers = {
+      host: 'internal:8000',
+      'x-forwarded-host': 'old.example.com',
+      'x-forwarded-proto': 'https',
+    };
+    // Without trust, forwarded headers are ignored: the internal host is not a legacy host.
+    expect((await t.app.inject({ url: '/api/health', headers })).statusCode).toBe(200);
+    const proxied = await buildTestApp({
+      env: {
+        LEGACY_HOSTS: 'old.example.com',
+        CANONICAL_HOST: 'new.example.com',
+        TRUST_PROXY: 'true',
+      },
+    });
+    try {
+      const res = await proxied.app.inject({ url: '/list?q=1', headers });
+      expect(res.statusCode).toBe(301);
+      expect(res.headers.location).toBe('https://new.example.com/list?q=1');
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('uses a configured canonical origin as-is', async () => {
     const other = await buildTestApp({
       env: { LEGACY_HOSTS: 'old.example.com', CANONICAL_HOST: 'https://new.example.com' },

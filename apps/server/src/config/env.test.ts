@@ -81,6 +81,11 @@ describe('loadEnv', () => {
     });
   });
 
+  it('resolves relative paths against the directory npm was started from', () => {
+    expect(loadEnv({ INIT_CWD: '/repo', DATA_DIR: 'd' }).DATA_DIR).toBe('/repo/d');
+    expect(loadEnv({ DATA_DIR: 'd' }).DATA_DIR).toBe(path.resolve(process.cwd(), 'd'));
+  });
+
   it('treats empty values as unset', () => {
     expect(loadEnv({ PORT: '', DATABASE_URL: ' ' }, { cwd })).toMatchObject({
       PORT: 8000,

@@ -15,38 +15,37 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 // host or host:port, no scheme or path: what a browser puts in the Host header.
 const HOST_PATTERN = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/i;
 
-const httpUrl = (name: string) =>
+const httpUrl = () =>
   z
     .string()
     .refine((v) => /^https?:\/\/[^/\s]+/i.test(v) && URL.canParse(v), {
-      message: `${name} must be an http(s) URL`,
+      message: 'must be an http(s) URL',
     })
     .optional();
 
 const rawEnvSchema = z.object({
   PORT: z.coerce
-    .number({ message: 'PORT must be a number' })
-    .int('PORT must be an integer')
-    .min(0, 'PORT must be between 0 and 65535')
-    .max(65535, 'PORT must be between 0 and 65535')
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
     .default(8000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
     .refine((v) => /^postgres(ql)?:\/\/./i.test(v) && URL.canParse(v), {
-      message:
-        'DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for SQLite in DATA_DIR)',
+      message: 'must be a postgres:// or postgresql:// URL (leave it unset for SQLite in DATA_DIR)',
     })
     .optional(),
   LOG_LEVEL: z
-    .enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+    .enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
   WEB_DIST: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce
-    .number({ message: 'BODY_LIMIT_BYTES must be a number' })
-    .int('BODY_LIMIT_BYTES must be an integer')
-    .positive('BODY_LIMIT_BYTES must be positive')
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .positive('must be positive')
     .default(12 * MIB),
   LEGACY_HOSTS: z
     .string()
@@ -57,27 +56,26 @@ const rawEnvSchema = z.object({
         .filter(Boolean),
     )
     .refine((hosts) => hosts.every((h) => HOST_PATTERN.test(h)), {
-      message: 'LEGACY_HOSTS must be a comma-separated list of host names (no scheme or path)',
+      message: 'must be a comma-separated list of host names (no scheme or path)',
     })
     .optional(),
   CANONICAL_HOST: z
     .string()
     .refine((v) => HOST_PATTERN.test(v) || /^https?:\/\/[^/]+\/?$/i.test(v), {
-      message:
-        'CANONICAL_HOST must be a host name (example.com) or an origin (https://example.com)',
+      message: 'must be a host name (example.com) or an origin (https://example.com)',
     })
     .optional(),
   REDIS_URL: z
     .string()
     .refine((v) => /^rediss?:\/\/./i.test(v) && URL.canParse(v), {
-      message: 'REDIS_URL must be a redis:// or rediss:// URL',
+      message: 'must be a redis:// or rediss:// URL',
     })
     .optional(),
-  COMFYUI_URL: httpUrl('COMFYUI_URL'),
-  OPENAI_IMAGES_BASE_URL: httpUrl('OPENAI_IMAGES_BASE_URL'),
+  COMFYUI_URL: httpUrl(),
+  OPENAI_IMAGES_BASE_URL: httpUrl(),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], {
-      message: 'TRUST_PROXY must be true or false',
+      message: 'must be true or false',
     })
     .transform((v) => v === 'true' || v === '1' || v === 'yes')
     .default(false),
@@ -128,13 +126,16 @@ export const defaultWebDist = (
   }
 };
 
+/** cwd: base for relative DATA_DIR and WEB_DIST (default: INIT_CWD set by npm, else process.cwd()). */
 export type LoadEnvOptions = { cwd?: string };
 
 export const loadEnv = (
   source: Record<string, string | undefined> = process.env,
   options: LoadEnvOptions = {},
 ): Env => {
-  const cwd = options.cwd ?? process.cwd();
+  // Under `npm run … -w @huijing/server` the cwd is apps/server; INIT_CWD is where the operator
+  // typed the command, so ./data means the same directory however the server is started.
+  const cwd = options.cwd ?? source.INIT_CWD ?? process.cwd();
   // An empty value in a .env file or a compose file means "not set", not "set to nothing".
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''),
