@@ -1,0 +1,160 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { withChunkTimeout } from '../lib/chunk-load';
+import { BootScreen, RootLayout } from './root-layout';
+import type { RouteHandle } from './route-handle';
+import { RouteErrorScreen } from './route-error-screen';
+
+/** Every screen is its own chunk; a chunk that never arrives fails after the spec's 120 s. */
+const screen =
+  <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
+  async () => ({ Component: pick(await withChunkTimeout(load)) });
+
+const home = screen(
+  () => import('./screens/home-screens'),
+  (m) => m.HomeWithFooter,
+);
+const homeNoFooter = screen(
+  () => import('./screens/home-screens'),
+  (m) => m.HomeWithoutFooter,
+);
+const tool = screen(
+  () => import('./screens/tool-screens'),
+  (m) => m.ToolScreenWithFooter,
+);
+const toolNoFooter = screen(
+  () => import('./screens/tool-screens'),
+  (m) => m.ToolScreenWithoutFooter,
+);
+const later = screen(
+  () => import('./screens/later-screen'),
+  (m) => m.LaterScreen,
+);
+
+const page = (path: string, lazy: RouteObject['lazy'], handle?: RouteHandle): RouteObject => ({
+  path,
+  lazy,
+  ...(handle ? { handle } : {}),
+});
+
+/** Tool pages (the registry in @huijing/tools owns what each one is). */
+export const toolPaths = [
+  '/panorama',
+  '/facerestoration',
+  '/materialchange',
+  '/materialChange',
+  '/backgroundchange',
+  '/atmosphereChange',
+  '/oldhouse',
+  '/multiAngleRender',
+  '/imgs2Video',
+  '/ailive',
+  '/ailiveOld',
+  '/xitu',
+  '/wanwuqianyi',
+  '/localRenderingPro',
+  '/localRenderingProIndoor',
+  '/toline',
+  '/3drender',
+  '/allPlan',
+  '/emptyRoom',
+  '/indoorExterior',
+  '/indoorShedShot',
+  '/outdoorShedShot',
+  '/matting',
+  '/extendImg',
+  '/clean',
+  '/realUpImg',
+  '/compress',
+  '/upScaleImg',
+  '/architecturalPart',
+  '/architecturalRender',
+  '/architecturalRenderNew',
+  '/birdsViewRender',
+  '/landscapeRender',
+  '/landscapeRenderNew',
+  '/lockImgOut',
+  '/lockImg',
+  '/text2Img',
+  '/text2ImgPro',
+  '/text2Video',
+  '/img2Video',
+  '/styleTransfer',
+  '/styleTransferIndoor',
+  '/gongzhuangRender',
+  '/gongzhuangRenderNew',
+  '/indoorRender',
+  '/indoorRenderNew',
+  '/colorFlatPicture',
+] as const;
+
+/** Screens of later issues, shown as designed coming-soon panels (see later-screens.ts). */
+export const laterPaths = [
+  '/client',
+  '/aiDesignMangement',
+  '/modelsquare',
+  '/modelTrain',
+  '/modelTraining',
+  '/mobileList',
+  '/mobilePrepare',
+  '/mobileDone',
+  '/dingzhi',
+  '/deepseek',
+  '/imgagent',
+  '/3dRenderDone',
+  '/done',
+  '/done2',
+  '/img2prompt',
+  '/text2prompt',
+] as const;
+
+/** The complete route table of spec §2 under one root layout; the last route is the 404. */
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorScreen,
+    HydrateFallback: BootScreen,
+    children: [
+      page('/', homeNoFooter),
+      page('/newhome', homeNoFooter),
+      page('/home', home),
+      page(
+        '/list',
+        screen(
+          () => import('../features/function-list/function-list-page'),
+          (m) => m.FunctionListPage,
+        ),
+        { title: '全部功能' },
+      ),
+      page(
+        '/agreement',
+        screen(
+          () => import('../features/agreement/agreement-page'),
+          (m) => m.AgreementPage,
+        ),
+        { title: '用户协议' },
+      ),
+      page(
+        '/mobileHome',
+        screen(
+          () => import('../features/mobile/mobile-home-page'),
+          (m) => m.MobileHomePage,
+        ),
+      ),
+      page('/lama', toolNoFooter),
+      ...toolPaths.map((path) => page(path, tool)),
+      ...laterPaths.map((path) => page(path, later)),
+      {
+        path: '*',
+        lazy: screen(
+          () => import('./screens/not-found-screen'),
+          (m) => m.NotFoundScreen,
+        ),
+      },
+    ],
+  },
+];
+
+/** Created after startup rules have fixed the address (main.tsx), so the first match is final. */
+export const createAppRouter = () => createBrowserRouter(appRoutes, { basename: '/' });

@@ -1,0 +1,122 @@
+import { MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Drawer, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { BrandLogo, BrandMark } from './brand-logo';
+
+const navItems = [
+  { key: 'render', to: '/list?tab=1' },
+  { key: 'edit', to: '/list?tab=2' },
+  { key: 'generate', to: '/list?tab=3' },
+  { key: 'assistant', to: '/deepseek' },
+  { key: 'models', to: '/modelsquare' },
+  { key: 'works', to: '/aiDesignMangement' },
+] as const;
+
+/** Login arrives with accounts; until then the button explains instead of failing. */
+const LoginNotice = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      width={400}
+      centered
+      destroyOnHidden
+      title={null}
+    >
+      <div className="hj-login-notice">
+        <BrandMark size={56} />
+        <h3>{t('login.title')}</h3>
+        <p>{t('login.body')}</p>
+        <Button type="primary" size="large" block onClick={onClose}>
+          {t('actions.gotIt')}
+        </Button>
+      </div>
+    </Modal>
+  );
+};
+
+/** Top bar shared by the shell screens; `tone` dark sits on the home hero. */
+export const SiteHeader = ({ tone = 'light' }: { tone?: 'light' | 'dark' }) => {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [drawer, setDrawer] = useState(false);
+  const [login, setLogin] = useState(false);
+  const current = `${location.pathname}${location.search}`;
+  const isActive = (to: string) =>
+    to.includes('?')
+      ? current === to || (to === '/list?tab=1' && current === '/list')
+      : location.pathname === to;
+
+  const links = navItems.map((item) => (
+    <NavLink
+      key={item.key}
+      to={item.to}
+      className={() => `hj-nav__link${isActive(item.to) ? ' is-active' : ''}`}
+      onClick={() => setDrawer(false)}
+    >
+      {t(`nav.${item.key}`)}
+    </NavLink>
+  ));
+
+  return (
+    <header className={`hj-header hj-header--${tone}`}>
+      <div className="hj-header__inner">
+        <BrandLogo tone={tone === 'dark' ? 'light' : 'dark'} />
+        <nav className="hj-nav" aria-label="主导航">
+          {links}
+        </nav>
+        <div className="hj-header__actions">
+          <Link to="/list" className="hj-header__all">
+            {t('nav.functions')}
+          </Link>
+          <Button
+            type="primary"
+            icon={<UserOutlined />}
+            className="hj-header__login"
+            onClick={() => setLogin(true)}
+          >
+            {t('actions.login')}
+          </Button>
+          <Button
+            type="text"
+            className="hj-header__menu"
+            aria-label={t('nav.menu')}
+            icon={<MenuOutlined />}
+            onClick={() => setDrawer(true)}
+          />
+        </div>
+      </div>
+      <Drawer
+        open={drawer}
+        onClose={() => setDrawer(false)}
+        placement="right"
+        width={280}
+        title={<BrandLogo />}
+        className="hj-drawer"
+      >
+        <nav className="hj-drawer__nav" aria-label="主导航">
+          {links}
+          <NavLink to="/list" className="hj-nav__link" onClick={() => setDrawer(false)}>
+            {t('nav.functions')}
+          </NavLink>
+        </nav>
+        <Button
+          type="primary"
+          block
+          size="large"
+          onClick={() => {
+            setDrawer(false);
+            setLogin(true);
+          }}
+        >
+          {t('actions.login')}
+        </Button>
+      </Drawer>
+      <LoginNotice open={login} onClose={() => setLogin(false)} />
+    </header>
+  );
+};

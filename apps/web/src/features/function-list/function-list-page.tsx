@@ -1,0 +1,105 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { allTools, familyNames, toolsOfFamily, type ToolFamily } from '@huijing/tools';
+import { Empty, Input, Tabs } from 'antd';
+import { useDeferredValue } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { AreaIcon } from '../../components/area-icon';
+import { PageShell } from '../../components/page-shell';
+import { ToolCard } from '../../components/tool-card';
+import { useLocalized } from '../../components/use-localized';
+import { DEFAULT_LIST_TAB } from '../../lib/constants';
+import { filterTools, tabFromParam } from './filter-tools';
+import './function-list.css';
+
+const families: ToolFamily[] = ['render', 'edit', 'generate'];
+
+/** The function list: one tab per family (tab 1 first), with a search across every tool. */
+export const FunctionListPage = () => {
+  const { t } = useTranslation();
+  const pick = useLocalized();
+  const [params, setParams] = useSearchParams();
+  const tab = params.has('tab')
+    ? tabFromParam(params.get('tab'), families.length)
+    : DEFAULT_LIST_TAB;
+  const query = params.get('q') ?? '';
+  const deferredQuery = useDeferredValue(query);
+  const results = filterTools(allTools, deferredQuery);
+
+  const update = (next: { tab?: number; q?: string }) => {
+    const merged = new URLSearchParams(params);
+    if (next.tab !== undefined) merged.set('tab', String(next.tab));
+    if (next.q !== undefined) {
+      if (next.q) merged.set('q', next.q);
+      else merged.delete('q');
+    }
+    setParams(merged, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <PageShell className="hj-list">
+      <section className="hj-list__hero">
+        <div className="hj-list__hero-inner">
+          <h1>{t('list.title')}</h1>
+          <p>{t('list.subtitle', { count: allTools.length })}</p>
+          <Input
+            size="large"
+            allowClear
+            className="hj-list__search"
+            prefix={<SearchOutlined />}
+            placeholder={t('list.search')}
+            value={query}
+            onChange={(e) => update({ q: e.target.value })}
+            aria-label={t('list.search')}
+          />
+        </div>
+      </section>
+      <div className="hj-list__body">
+        {deferredQuery.trim() ? (
+          <section aria-live="polite">
+            <p className="hj-list__count">{t('list.results', { count: results.length })}</p>
+            {results.length > 0 ? (
+              <div className="hj-tool-grid">
+                {results.map((tool) => (
+                  <ToolCard key={tool.id} tool={tool} />
+                ))}
+              </div>
+            ) : (
+              <Empty
+                className="hj-list__empty"
+                description={t('list.empty', { query: deferredQuery.trim() })}
+              />
+            )}
+          </section>
+        ) : (
+          <Tabs
+            activeKey={String(tab)}
+            onChange={(key) => update({ tab: Number(key) })}
+            size="large"
+            className="hj-list__tabs"
+            items={families.map((family, index) => ({
+              key: String(index + 1),
+              label: (
+                <span className="hj-list__tab">
+                  <AreaIcon name={family} />
+                  {pick(familyNames[family])}
+                  <span className="hj-list__tab-count">{toolsOfFamily(family).length}</span>
+                </span>
+              ),
+              children: (
+                <>
+                  <p className="hj-list__family-desc">{t(`families.${family}`)}</p>
+                  <div className="hj-tool-grid">
+                    {toolsOfFamily(family).map((tool) => (
+                      <ToolCard key={tool.id} tool={tool} />
+                    ))}
+                  </div>
+                </>
+              ),
+            }))}
+          />
+        )}
+      </div>
+    </PageShell>
+  );
+};

@@ -1,0 +1,180 @@
+import { ArrowRightOutlined, CheckCircleFilled, ThunderboltFilled } from '@ant-design/icons';
+import {
+  allTools,
+  familyNames,
+  getTool,
+  toolEntry,
+  toolsOfFamily,
+  type ToolFamily,
+} from '@huijing/tools';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { AreaIcon } from '../../components/area-icon';
+import { PageShell } from '../../components/page-shell';
+import { ToolCard } from '../../components/tool-card';
+import { useLocalized } from '../../components/use-localized';
+import { HeroIllustration } from './hero-illustration';
+import { homeAreas } from './home-areas';
+import './home.css';
+
+const families: ToolFamily[] = ['render', 'edit', 'generate'];
+
+const steps = [
+  { title: '上传草图或照片', body: '毛坯照片、SU / 3ds Max 截图、手绘线稿都可以' },
+  { title: '选择空间与风格', body: '现代、奶油、新中式、侘寂……或上传一张参考图' },
+  { title: '一键生成效果图', body: '保持结构与透视，多张方案同时出图，随时二次编辑' },
+];
+
+export const HomePage = ({ footer }: { footer: boolean }) => {
+  const { t } = useTranslation();
+  const pick = useLocalized();
+  const navigate = useNavigate();
+  const featured = getTool('home-decoration') ?? allTools[0]!;
+
+  return (
+    <PageShell footer={footer} tone="dark" className="hj-home">
+      <section className="hj-hero">
+        <div className="hj-hero__glow" aria-hidden />
+        <div className="hj-hero__inner">
+          <div className="hj-hero__copy">
+            <span className="hj-hero__eyebrow">
+              <ThunderboltFilled /> 专为室内 · 建筑 · 景观设计师打造
+            </span>
+            <h1 className="hj-hero__title">
+              草图到效果图
+              <br />
+              <span className="hj-hero__accent">只需一步</span>
+            </h1>
+            <p className="hj-hero__lead">
+              绘境把 AI 渲染、图片编辑与创意生成集于一处：上传线稿、白模或毛坯照片，
+              保留空间结构与透视，几十秒得到可直接汇报的效果图。
+            </p>
+            <div className="hj-hero__actions">
+              <Button
+                type="primary"
+                size="large"
+                className="hj-hero__cta"
+                onClick={() => void navigate('/list')}
+              >
+                {t('actions.start')} <ArrowRightOutlined />
+              </Button>
+              <Button
+                size="large"
+                ghost
+                className="hj-hero__secondary"
+                onClick={() => void navigate(toolEntry(featured))}
+              >
+                试试 {pick(featured.name)}
+              </Button>
+            </div>
+            <ul className="hj-hero__facts">
+              <li>
+                <strong>{allTools.length}</strong>
+                <span>款专业工具</span>
+              </li>
+              <li>
+                <strong>{families.length}</strong>
+                <span>大创作方向</span>
+              </li>
+              <li>
+                <strong>4×</strong>
+                <span>AI 细节放大</span>
+              </li>
+            </ul>
+          </div>
+          <div className="hj-hero-art">
+            <div className="hj-hero-art__frame">
+              <HeroIllustration />
+              <span className="hj-hero-art__label hj-hero-art__label--left">线稿 / 白模</span>
+              <span className="hj-hero-art__label hj-hero-art__label--right">AI 效果图</span>
+            </div>
+            <div className="hj-hero-art__chip hj-hero-art__chip--top">
+              <span className="hj-dot" /> 风格 · 奶油原木
+            </div>
+            <div className="hj-hero-art__chip hj-hero-art__chip--bottom">
+              <CheckCircleFilled /> 结构与透视保持不变
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <div className="hj-home__body">
+        {families.map((family, index) => (
+          <section key={family} className="hj-section" id={`family-${family}`}>
+            <header className="hj-section__head">
+              <div>
+                <span className={`hj-section__icon hj-section__icon--${family}`}>
+                  <AreaIcon name={family} />
+                </span>
+                <h2>{pick(familyNames[family])}</h2>
+                <p>{t(`families.${family}`)}</p>
+              </div>
+              <Link to={`/list?tab=${index + 1}`} className="hj-section__more">
+                {t('actions.viewAll')} <ArrowRightOutlined />
+              </Link>
+            </header>
+            <div className="hj-tool-grid">
+              {toolsOfFamily(family).map((tool) => (
+                <ToolCard key={tool.id} tool={tool} />
+              ))}
+            </div>
+          </section>
+        ))}
+
+        <section className="hj-section">
+          <header className="hj-section__head">
+            <div>
+              <span className="hj-section__icon hj-section__icon--more">
+                <AreaIcon name="models" />
+              </span>
+              <h2>更多创作空间</h2>
+              <p>对话式设计助手、风格模型、提示词工具与团队服务</p>
+            </div>
+          </header>
+          <div className="hj-area-grid">
+            {homeAreas.map((area) => (
+              <article key={area.title} className={`hj-area hj-area--${area.tone}`}>
+                <span className="hj-area__icon">
+                  <AreaIcon name={area.icon} />
+                </span>
+                <h3>{area.title}</h3>
+                <p>{area.description}</p>
+                <div className="hj-area__links">
+                  {area.links.map((link) => (
+                    <Link key={link.path} to={link.path}>
+                      {link.label} <ArrowRightOutlined />
+                    </Link>
+                  ))}
+                </div>
+              </article>
+            ))}
+          </div>
+        </section>
+
+        <section className="hj-steps">
+          <h2>三步，交付一张效果图</h2>
+          <ol>
+            {steps.map((step, i) => (
+              <li key={step.title}>
+                <span className="hj-steps__num">0{i + 1}</span>
+                <h3>{step.title}</h3>
+                <p>{step.body}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section className="hj-cta">
+          <div>
+            <h2>让下一次方案汇报，提前一天完成</h2>
+            <p>从 {pick(featured.name)} 开始，体验草图秒变效果图。</p>
+          </div>
+          <Button type="primary" size="large" onClick={() => void navigate(toolEntry(featured))}>
+            {t('actions.tryNow')} <ArrowRightOutlined />
+          </Button>
+        </section>
+      </div>
+    </PageShell>
+  );
+};

@@ -1,0 +1,29 @@
+import { storage as defaultStorage, storageKeys, type SafeStorage } from './storage-keys';
+
+const MOBILE_UA =
+  /Android|webOS|iPhone|iPod|iPad|BlackBerry|IEMobile|Opera Mini|Windows Phone|HarmonyOS|OpenHarmony|Mobile|MicroMessenger.*Mobile/i;
+
+/** A phone or tablet by its user agent (the redirect rules of spec §2 hinge on this). */
+export const isMobileUserAgent = (userAgent: string): boolean => MOBILE_UA.test(userAgent);
+
+const randomId = (): string => {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
+    return crypto.randomUUID();
+  }
+  // randomUUID needs a secure context; plain-http intranet deployments still get a unique id.
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+/** The device id: generated on first use and kept in local storage from then on. */
+export const deviceId = (store: SafeStorage = defaultStorage): string => {
+  const existing = store.get(storageKeys.uuid);
+  if (typeof existing === 'string' && existing.length > 0) return existing;
+  const id = randomId();
+  store.set(storageKeys.uuid, id);
+  return id;
+};

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  deviceRedirect,
+  extractSatoken,
+  extractSource,
+  legacyHostRedirect,
+  planStartup,
+} from './redirects';
+import { createSafeStorage, storage, storageKeys } from './storage-keys';
+
+describe('deviceRedirect', () => {
+  it('sends phones to the mobile home unless the path is mobile or the agreement', () => {
+    expect(deviceRedirect('/', true)).toBe('/mobileHome');
+    expect(deviceRedirect('/indoorRenderNew', true)).toBe('/mobileHome');
+    expect(deviceRedirect('/mobileHome', true)).toBeUndefined();
+    expect(deviceRedirect('/mobileList', true)).toBeUndefined();
+    expect(deviceRedirect('/agreement', true)).toBeUndefined();
+  });
+  it('sends desktops away from mobile paths', () => {
+    expect(deviceRedirect('/mobileHome', false)).toBe('/');
+    expect(deviceRedirect('/mobileDone', false)).toBe('/');
+    expect(deviceRedirect('/list', false)).toBeUndefined();
+    expect(deviceRedirect('/', false)).toBeUndefined();
+  });
+});
+
+describe('extractSatoken', () => {
+  it('returns the token and the address without it, other params kept', () => {
+    expect(extractSatoken('https://a.cn/list?x=1&satoken=T0K&y=2#h')).toEqual({
+      token: 'T0K',
+      cleaned: '/list?x=1&y=2#h',
+    });
+    expect(extractSatoken('https://a.cn/?satoken=abc')).toEqual({ token: 'abc', cleaned: '/' });
+    expect(extractSatoken('https://a.cn/?x=1')).toBeUndefined();
+  });
+});
+
+describe('extractSource', () => {
+  it('maps k/p/source/u to keyWord/plan/source/unit', () => {
+    expect(
+      extractSource('https://a.cn/?k=%E6%95%88%E6%9E%9C%E5%9B%BE&p=p1&source=baidu&u=u9'),
+    ).toEqual({
+      keyWord: '效果图',
+      plan: 'p1',
+      source: 'baidu',
+      unit: 'u9',
+    });
+    expect(extractSource('https://a.cn/?k=x')).toEqual({ keyWord: 'x' });
+    expect(extractSource('https://a.cn/?other=1')).toBeUndefined();
+  });
+});
+
+describe('legacyHostRedirect', () => {
+  const options = {
+    legacyHosts: ['old.huijing.cn', 'www.old.huijing.cn'],
+    canonicalHost: 'huijing.cn',
+  };
+  it('keeps path, query and hash on the canonical host', () => {
+    expect(legacyHostRedirect('https://old.huijing.cn/list?a=1#t', options)).toBe(
+      'https://huijing.cn/list?a=1#t',
+    );
+    expect(legacyHostRedirect('https://WWW.old.huijing.cn/', options)).toBe('https://huijing.cn/');
+  });
+  it('leaves other hosts alone', () => {
+    expect(legacyHostRedirect('https://huijing.cn/list', options)).toBeUndefined();
+    expect(legacyHostRedirect('http://127.0.0.1:4173/', options)).toBeUndefined();
+  });
+});
+
+describe('planStartup', () => {
+  it('stores satoken and source, strips the token and redirects a phone', () => {
+    const action = planStartup({
+      href: 'https://huijing.cn/list?satoken=s1&k=kw&tab=2',
+      userAgentIsMobile: true,
+      storage,
+    });
+    expect(action).toEqual({ kind: 'replace', path: '/mobileHome?k=kw&tab=2' });
+    expect(storage.get(storageKeys.satoken)).toBe('s1');
+    expect(storage.get(storageKeys.source)).toEqual({ keyWord: 'kw' });
+  });
+  it('only strips the token on a desktop page that is fine', () => {
+    expect(
+      planStartup({
+        href: 'https://huijing.cn/list?satoken=s2&a=b',
+        userAgentIsMobile: false,
+        storage,
+      }),
+    ).toEqual({ kind: 'replace', path: '/list?a=b' });
+  });
+  it('does nothing when nothing applies', () => {
+    expect(
+      planStartup({ href: 'https://huijing.cn/home', userAgentIsMobile: false, storage }),
+    ).toEqual({
+      kind: 'none',
+    });
+  });
+  it('sends a desktop on a mobile path home', () => {
+    expect(
+      planStartup({ href: 'https://huijing.cn/mobileHome', userAgentIsMobile: false, storage }),
+    ).toEqual({ kind: 'replace', path: '/' });
+  });
+  it('leaves a legacy host for the canonical one first', () => {
+    expect(
+      planStartup({
+        href: 'https://old.cn/list?satoken=z',
+        userAgentIsMobile: false,
+        storage: createSafeStorage(() => undefined),
+        legacyHosts: ['old.cn'],
+        canonicalHost: 'new.cn',
+      }),
+    ).toEqual({ kind: 'leave', href: 'https://new.cn/list?satoken=z' });
+  });
+});

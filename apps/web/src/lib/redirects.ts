@@ -1,0 +1,108 @@
+import { storageKeys, type SafeStorage, type SourceInfo } from './storage-keys';
+
+/**
+ * Redirect rules of spec §2 as pure functions; app/startup.ts applies them before the router
+ * renders so the wrong screen never flashes.
+ */
+
+const MOBILE_HOME = '/mobileHome';
+const AGREEMENT = '/agreement';
+
+/** Where a device belongs, or undefined when the current path is fine. */
+export const deviceRedirect = (pathname: string, isMobile: boolean): string | undefined => {
+  const isMobilePath = pathname.toLowerCase().includes('mobile');
+  if (isMobile) {
+    if (isMobilePath || pathname === AGREEMENT) return undefined;
+    return MOBILE_HOME;
+  }
+  return isMobilePath ? '/' : undefined;
+};
+
+/** Reads `satoken` from a URL; returns the token and the URL without it (other params kept). */
+export const extractSatoken = (href: string): { token: string; cleaned: string } | undefined => {
+  const url = new URL(href);
+  const token = url.searchParams.get('satoken');
+  if (token === null) return undefined;
+  url.searchParams.delete('satoken');
+  return { token, cleaned: `${url.pathname}${url.search}${url.hash}` };
+};
+
+/** Marketing parameters of a landing URL: k → keyWord, p → plan, source, u → unit. */
+export const extractSource = (href: string): SourceInfo | undefined => {
+  const params = new URL(href).searchParams;
+  const mapping: [keyof SourceInfo, string][] = [
+    ['keyWord', 'k'],
+    ['plan', 'p'],
+    ['source', 'source'],
+    ['unit', 'u'],
+  ];
+  const source: SourceInfo = {};
+  for (const [field, param] of mapping) {
+    const value = params.get(param);
+    if (value !== null && value !== '') source[field] = value;
+  }
+  return Object.keys(source).length > 0 ? source : undefined;
+};
+
+/**
+ * A visit on a legacy host goes to the canonical host with the same path, query and hash.
+ * The server answers legacy hosts with a 301; this client copy covers cached shells.
+ */
+export const legacyHostRedirect = (
+  href: string,
+  options: { legacyHosts: readonly string[]; canonicalHost: string },
+): string | undefined => {
+  const url = new URL(href);
+  const host = url.host.toLowerCase();
+  if (!options.legacyHosts.some((h) => h.toLowerCase() === host)) return undefined;
+  if (host === options.canonicalHost.toLowerCase()) return undefined;
+  url.host = options.canonicalHost;
+  return url.toString();
+};
+
+export interface StartupEnvironment {
+  href: string;
+  userAgentIsMobile: boolean;
+  storage: SafeStorage;
+  legacyHosts?: readonly string[];
+  canonicalHost?: string;
+}
+
+export type StartupAction =
+  { kind: 'leave'; href: string } | { kind: 'replace'; path: string } | { kind: 'none' };
+
+/**
+ * Applies every first-load rule: stores satoken and source, then decides where to go.
+ * Returns what the caller must do with the address bar (pure apart from `storage`).
+ */
+export const planStartup = (env: StartupEnvironment): StartupAction => {
+  if (env.legacyHosts && env.canonicalHost) {
+    const target = legacyHostRedirect(env.href, {
+      legacyHosts: env.legacyHosts,
+      canonicalHost: env.canonicalHost,
+    });
+    if (target) return { kind: 'leave', href: target };
+  }
+
+  const url = new URL(env.href);
+  let path = `${url.pathname}${url.search}${url.hash}`;
+  let changed = false;
+
+  const satoken = extractSatoken(env.href);
+  if (satoken) {
+    env.storage.set(storageKeys.satoken, satoken.token);
+    path = satoken.cleaned;
+    changed = true;
+  }
+
+  const source = extractSource(env.href);
+  if (source) env.storage.set(storageKeys.source, source);
+
+  const target = deviceRedirect(url.pathname, env.userAgentIsMobile);
+  if (target) {
+    const kept = new URL(path, url.origin);
+    path = `${target}${kept.search}`;
+    changed = true;
+  }
+  return changed ? { kind: 'replace', path } : { kind: 'none' };
+};
