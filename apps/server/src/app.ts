@@ -10,7 +10,10 @@ import { genReqId } from './http/request-id';
 import { helmetOptions } from './http/security-headers';
 import { isApiPath, registerWebApp } from './http/web-app';
 import { useChineseValidationMessages } from './http/zod-locale';
+import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { usersRoutes } from './modules/users/users.routes';
 
 const createFastify = (container: Container) =>
   Fastify({
@@ -54,6 +57,26 @@ export const buildApp = async (container: Container): Promise<App> => {
   await app.register(helmet, helmetOptions);
 
   await app.register(healthRoutes, { prefix: '/api', health: container.health });
+  await app.register(authRoutes, {
+    prefix: '/api',
+    sms: container.sms,
+    login: container.login,
+    sessions: container.sessions,
+    captcha: container.captcha,
+    testLogin: container.env.testLogin,
+  });
+  await app.register(usersRoutes, {
+    prefix: '/api/user',
+    users: container.users,
+    sms: container.sms,
+    avatars: container.avatars,
+    guards: container.guards,
+  });
+  await app.register(ticketsRoutes, {
+    prefix: '/api/ai',
+    tickets: container.tickets,
+    guards: container.guards,
+  });
 
   const webFallback = await registerWebApp(app, container.env.WEB_DIST);
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import { systemClock } from './config/clock';
+import type { Clock } from './config/clock';
 import type { Env } from './config/env';
 import { createLogger } from './config/logger';
 import type { Role } from './config/role';
@@ -7,10 +9,32 @@ import type { DatabaseHandle } from './db/kysely';
 import { migrateToLatest } from './db/migrate';
 import { seedDefaults } from './db/seeds/index';
 import { engineStatuses } from './engines/engine-status';
+import { createAuthGuards } from './modules/auth/authenticate';
+import type { AuthGuards } from './modules/auth/authenticate';
+import { createCaptchaRepository } from './modules/auth/captcha.repository';
+import { createCaptchaService } from './modules/auth/captcha.service';
+import type { CaptchaService } from './modules/auth/captcha.service';
+import { createLoginService } from './modules/auth/login.service';
+import type { LoginService } from './modules/auth/login.service';
+import { randomToken } from './modules/auth/secrets';
+import { createSessionsRepository } from './modules/auth/sessions.repository';
+import { createSessionsService } from './modules/auth/sessions.service';
+import type { SessionsService } from './modules/auth/sessions.service';
+import { createSmsCodesRepository } from './modules/auth/sms-codes.repository';
+import { createSmsService } from './modules/auth/sms.service';
+import type { SmsService } from './modules/auth/sms.service';
 import { createHealthService } from './modules/health/health.service';
 import type { HealthService } from './modules/health/health.service';
 import { createSettingsRepository } from './modules/settings/settings.repository';
 import type { SettingsRepository } from './modules/settings/settings.repository';
+import { createTicketsService } from './modules/tickets/tickets.service';
+import type { TicketsService } from './modules/tickets/tickets.service';
+import { createAvatarStore } from './modules/users/avatar.store';
+import type { AvatarStore } from './modules/users/avatar.store';
+import { createUsersService } from './modules/users/users.service';
+import type { UsersService } from './modules/users/users.service';
+import { createSmsProvider } from './providers/sms';
+import type { SmsProvider } from './providers/sms';
 import { InProcessQueue } from './queue/in-process.queue';
 import type { QueuePort } from './queue/queue.port';
 import { appVersion } from './version';
@@ -27,6 +51,16 @@ export type Container = {
   queue: QueuePort;
   settings: SettingsRepository;
   health: HealthService;
+  now: Clock;
+  smsProvider: SmsProvider;
+  sessions: SessionsService;
+  guards: AuthGuards;
+  captcha: CaptchaService;
+  sms: SmsService;
+  tickets: TicketsService;
+  avatars: AvatarStore;
+  users: UsersService;
+  login: LoginService;
   /** Migrations then idempotent seeds; run on every boot. */
   prepareDatabase: () => Promise<{ migrated: string[]; seeded: string[] }>;
   /** Registers job processors; only worker-capable roles call it. No job types exist yet. */
@@ -35,7 +69,14 @@ export type Container = {
   close: () => Promise<void>;
 };
 
-export type ContainerOptions = { role?: Role; logger?: Logger };
+export type ContainerOptions = {
+  role?: Role;
+  logger?: Logger;
+  /** The clock every service reads; tests pass a fake one. */
+  now?: Clock;
+  /** Replaces the configured SMS channel (tests of provider failures). */
+  smsProvider?: SmsProvider;
+};
 
 export const createContainer = (env: Env, options: ContainerOptions = {}): Container => {
   const role = options.role ?? 'all';
@@ -57,6 +98,53 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     engines: () => engineStatuses(env),
   });
 
+  const now = options.now ?? systemClock;
+  const { db } = database;
+
+  // APP_SECRET when configured; otherwise one generated on first use and kept in the database,
+  // so a zero-configuration install still has a stable, private secret shared by every node.
+  let secret: Promise<string> | undefined;
+  const appSecret = () =>
+    (secret ??= env.APP_SECRET
+      ? Promise.resolve(env.APP_SECRET)
+      : settings.ensureSecret('secret.app', () => randomToken(32)));
+
+  const smsProvider = options.smsProvider ?? createSmsProvider(env, { logger, now });
+  const sessions = createSessionsService({ repo: createSessionsRepository(db), now });
+  const captcha = createCaptchaService({
+    repo: createCaptchaRepository(db),
+    secret: appSecret,
+    bits: env.captchaBits,
+    now,
+  });
+  const sms = createSmsService({
+    repo: createSmsCodesRepository(db),
+    provider: smsProvider,
+    captcha,
+    secret: appSecret,
+    ipCaptchaAfter: env.smsIpCaptchaAfter,
+    ipHourlyLimit: env.smsIpHourlyLimit,
+    now,
+    logger,
+  });
+  const tickets = createTicketsService({ db, signupTickets: env.signupTickets });
+  const avatars = createAvatarStore({ dataDir: env.DATA_DIR });
+  const users = createUsersService({
+    db,
+    tickets,
+    settings,
+    avatars,
+    revokeSessions: (userId, reason) => sessions.revokeAll('user', userId, reason),
+    now,
+    logger,
+  });
+  const login = createLoginService({ users, sessions, sms });
+  const guards = createAuthGuards({
+    sessions,
+    loadUser: (id) => users.findUser(id),
+    loadAdmin: async () => undefined,
+  });
+
   let closing: Promise<void> | undefined;
   return {
     env,
@@ -66,6 +154,16 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     queue,
     settings,
     health,
+    now,
+    smsProvider,
+    sessions,
+    guards,
+    captcha,
+    sms,
+    tickets,
+    avatars,
+    users,
+    login,
     prepareDatabase: async () => ({
       migrated: await migrateToLatest(database.db),
       seeded: await seedDefaults(database.db),

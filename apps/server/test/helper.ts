@@ -4,16 +4,20 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { errorCatalogue } from '@huijing/contracts';
+import type { ErrorKey } from '@huijing/contracts';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import type { App } from '../src/app';
 import { loadEnv } from '../src/config/env';
 import type { Env } from '../src/config/env';
 import { createLogger } from '../src/config/logger';
+import type { Clock } from '../src/config/clock';
 import type { Role } from '../src/config/role';
 import { createContainer } from '../src/container';
 import type { Container } from '../src/container';
 import type { Dialect } from '../src/db/kysely';
+import type { SmsProvider } from '../src/providers/sms';
 
 /** Which database a suite runs on; databaseUrl is filled in by describeEachDatabase's beforeAll. */
 export type DatabaseTarget = { dialect: Dialect; databaseUrl: string | undefined };
@@ -108,6 +112,9 @@ export const buildTestApp = async (
     dataDir?: string;
     /** Receives the app's JSON log lines (at info level) instead of silence. */
     logStream?: DestinationStream;
+    /** A fake clock (see fakeClock) for rules that depend on time. */
+    now?: Clock;
+    smsProvider?: SmsProvider;
   } = {},
 ): Promise<TestApp> => {
   const ownDir = options.dataDir === undefined;
@@ -116,7 +123,12 @@ export const buildTestApp = async (
   const logger = options.logStream
     ? createLogger({ LOG_LEVEL: 'info' }, options.logStream)
     : undefined;
-  const container = createContainer(env, { role: options.role ?? 'all', logger });
+  const container = createContainer(env, {
+    role: options.role ?? 'all',
+    logger,
+    now: options.now,
+    smsProvider: options.smsProvider,
+  });
   await container.prepareDatabase();
   const app = await buildApp(container);
   return {
@@ -150,4 +162,93 @@ export const makeWebDist = async (): Promise<string> => {
   await fs.writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app");');
   await fs.writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
+};
+
+/** A clock that only moves when told to. */
+export const fakeClock = (start = '2026-03-02T08:00:00.000Z') => {
+  let t = Date.parse(start);
+  return {
+    now: (): Date => new Date(t),
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
+};
+export type FakeClock = ReturnType<typeof fakeClock>;
+
+export type OutboxLine = { phone: string; code: string; purpose: string; at: string };
+
+/** The outbox SMS provider's file, parsed (what a developer reads to find a code). */
+export const readOutbox = async (dataDir: string): Promise<OutboxLine[]> => {
+  const text = await fs.readFile(path.join(dataDir, 'outbox', 'sms.jsonl'), 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as OutboxLine);
+};
+
+export const lastCodeFor = async (dataDir: string, phone: string, purpose = 'login') => {
+  const lines = (await readOutbox(dataDir)).filter(
+    (l) => l.phone === phone && l.purpose === purpose,
+  );
+  const last = lines.at(-1);
+  if (!last) throw new Error(`no SMS in the outbox for ${phone}`);
+  return last.code;
+};
+
+let phoneSeq = 0;
+/** A fresh, valid mainland number per call, so tests sharing an app never share a phone. */
+export const uniquePhone = (): string =>
+  `139${String(process.pid % 1000).padStart(3, '0')}${String(++phoneSeq).padStart(5, '0')}`;
+
+let ipSeq = 0;
+/** A fresh client address per call, so per-IP limits only bite where a test wants them to. */
+export const uniqueIp = (): string => {
+  ipSeq += 1;
+  return `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
+};
+
+/** Sends a code and logs in with it through the real endpoints; returns the login data. */
+export const smsLogin = async (
+  t: TestApp,
+  phone: string = uniquePhone(),
+  extra: Record<string, unknown> = {},
+) => {
+  const ip = uniqueIp();
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/p1/sms/send',
+    payload: { phoneNo: phone },
+    remoteAddress: ip,
+  });
+  if (sent.statusCode !== 200) throw new Error(`send failed: ${sent.body}`);
+  const code = await lastCodeFor(t.dataDir, phone);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/p1/sms/login',
+    payload: { phoneNo: phone, verifyCode: code, ...extra },
+    remoteAddress: ip,
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  const data = res.json().data as {
+    token: string;
+    isNewUser: boolean;
+    user: { id: string; phone: string | null };
+  };
+  return { ...data, phone };
+};
+
+/** Asserts the one error envelope with the catalogue entry's status and code. */
+export const expectError = (
+  res: { statusCode: number; json: () => unknown; body: string },
+  key: ErrorKey,
+): { success: boolean; code: number; message: string; data: unknown } => {
+  const entry = errorCatalogue[key];
+  const body = res.json() as { success: boolean; code: number; message: string; data: unknown };
+  expect({ status: res.statusCode, code: body.code }, res.body).toEqual({
+    status: entry.status,
+    code: entry.code,
+  });
+  expect(body.success).toBe(false);
+  return body;
 };

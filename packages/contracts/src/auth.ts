@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from './common';
+import { isoDateSchema, pageSchema } from './common';
 
 // ---------------------------------------------------------------- phone and code
 
@@ -143,7 +143,24 @@ export const captchaSolveBodySchema = z.object({
   challenge: z.string().max(512),
   nonce: z.string().max(64),
 });
-export const captchaTokenSchema = z.object({ captchaToken: z.string() });
+export const captchaTokenSchema = z.object({
+  /** Single use: pass it as captchaToken to /user/p1/sms/send. */
+  captchaToken: z.string(),
+  expiresAt: isoDateSchema,
+});
+
+// ---------------------------------------------------------------- face verification (spec §2 modal)
+
+export const faceStartResultSchema = z.object({
+  verifyId: z.string(),
+  /** Where the user completes the check (the simulator page by default). */
+  url: z.string(),
+  expiresAt: isoDateSchema,
+});
+export const faceResultQuerySchema = z.object({ verifyId: z.string().min(8).max(128) });
+export const faceResultSchema = z.object({
+  status: z.enum(['pending', 'passed', 'failed', 'expired']),
+});
 
 // ---------------------------------------------------------------- admin
 
@@ -182,6 +199,8 @@ export const adminAccountCreateSchema = z.object({
   displayName: z.string().trim().min(1).max(32),
   role: adminRoleSchema.default('operator'),
 });
+export const adminAccountIdParamsSchema = z.object({ accountId: z.string().min(1).max(64) });
+export const adminAccountPageSchema = pageSchema(adminAccountSchema);
 export const adminAccountUpdateSchema = z.object({
   displayName: z.string().trim().min(1).max(32).optional(),
   password: adminPassword.optional(),

@@ -4,3 +4,4 @@ export * from './health';
 export * from './routes';
 export * from './common';
 export * from './auth';
+export * from './tickets';

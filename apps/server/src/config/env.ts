@@ -15,6 +15,13 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 // host or host:port, no scheme or path: what a browser puts in the Host header.
 const HOST_PATTERN = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/i;
 
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .positive('must be positive')
+    .default(fallback);
+
 const httpUrl = () =>
   z
     .string()
@@ -79,7 +86,94 @@ const rawEnvSchema = z.object({
     })
     .transform((v) => v === 'true' || v === '1' || v === 'yes')
     .default(false),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SIGNUP_TICKETS: z
+    .string()
+    .regex(/^\s*[1-4]\s*:\s*\d{1,6}\s*(,\s*[1-4]\s*:\s*\d{1,6}\s*)*$/, {
+      message: 'must look like 1:10,2:3,3:20,4:1 (ticket type 1-4 : count)',
+    })
+    .default('1:10,2:3,3:20,4:1'),
+  TEST_LOGIN: z.enum(['on', 'off'], { message: 'must be on or off' }).default('off'),
+  SMS_PROVIDER: z
+    .enum(['outbox', 'aliyun', 'tencent'], { message: 'must be outbox, aliyun or tencent' })
+    .default('outbox'),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
+  TENCENT_SMS_SECRET_ID: z.string().optional(),
+  TENCENT_SMS_SECRET_KEY: z.string().optional(),
+  TENCENT_SMS_SDK_APP_ID: z.string().optional(),
+  TENCENT_SMS_SIGN_NAME: z.string().optional(),
+  TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
+  TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
+  TENCENT_SMS_ENDPOINT: z.string().default('sms.tencentcloudapi.com'),
+  SMS_IP_CAPTCHA_AFTER: positiveInt(3),
+  SMS_IP_HOURLY_LIMIT: positiveInt(20),
+  CAPTCHA_BITS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(1, 'must be between 1 and 26')
+    .max(26, 'must be between 1 and 26')
+    .default(18),
+  WECHAT_PROVIDER: z
+    .enum(['simulator', 'mp'], { message: 'must be simulator or mp' })
+    .default('simulator'),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  WECHAT_TOKEN: z.string().optional(),
+  WECHAT_API_BASE: httpUrl().default('https://api.weixin.qq.com'),
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128).optional(),
 });
+
+/** Keys each SMS provider needs; missing ones are listed at boot. */
+const smsProviderKeys = {
+  outbox: [],
+  aliyun: [
+    'ALIYUN_SMS_ACCESS_KEY_ID',
+    'ALIYUN_SMS_ACCESS_KEY_SECRET',
+    'ALIYUN_SMS_SIGN_NAME',
+    'ALIYUN_SMS_TEMPLATE_CODE',
+  ],
+  tencent: [
+    'TENCENT_SMS_SECRET_ID',
+    'TENCENT_SMS_SECRET_KEY',
+    'TENCENT_SMS_SDK_APP_ID',
+    'TENCENT_SMS_SIGN_NAME',
+    'TENCENT_SMS_TEMPLATE_ID',
+  ],
+} as const;
+const wechatProviderKeys = {
+  simulator: [],
+  mp: ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN'],
+} as const;
+
+export type SmsConfig =
+  | { provider: 'outbox' }
+  | {
+      provider: 'aliyun';
+      accessKeyId: string;
+      accessKeySecret: string;
+      signName: string;
+      templateCode: string;
+      endpoint: string;
+    }
+  | {
+      provider: 'tencent';
+      secretId: string;
+      secretKey: string;
+      sdkAppId: string;
+      signName: string;
+      templateId: string;
+      region: string;
+      endpoint: string;
+    };
+
+export type WechatConfig =
+  | { provider: 'simulator' }
+  | { provider: 'mp'; appId: string; appSecret: string; token: string; apiBase: string };
 
 export type DatabaseConfig =
   { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -99,6 +193,26 @@ export type Env = {
   COMFYUI_URL: string | undefined;
   OPENAI_IMAGES_BASE_URL: string | undefined;
   TRUST_PROXY: boolean;
+  /** Signs captcha challenges and keys code hashes; generated and stored in the database when unset. */
+  APP_SECRET: string | undefined;
+  /** Tickets granted on first login, by ticket type (spec §3). */
+  signupTickets: Partial<Record<1 | 2 | 3 | 4, number>>;
+  testLogin: boolean;
+  sms: SmsConfig;
+  smsIpCaptchaAfter: number;
+  smsIpHourlyLimit: number;
+  captchaBits: number;
+  wechat: WechatConfig;
+  bootstrapAdmin: { username: string; password: string } | undefined;
+};
+
+export const parseSignupTickets = (raw: string): Partial<Record<1 | 2 | 3 | 4, number>> => {
+  const out: Partial<Record<1 | 2 | 3 | 4, number>> = {};
+  for (const pair of raw.split(',')) {
+    const [type, count] = pair.split(':').map((p) => Number(p.trim()));
+    if (type === 1 || type === 2 || type === 3 || type === 4) out[type] = count ?? 0;
+  }
+  return out;
 };
 
 export class EnvError extends Error {
@@ -158,6 +272,20 @@ export const loadEnv = (
   if (canonicalHost && legacyList.includes(canonicalHost)) {
     problems.push('CANONICAL_HOST: must not be one of LEGACY_HOSTS (redirect loop)');
   }
+  const smsProvider = (cleaned.SMS_PROVIDER ?? 'outbox') as keyof typeof smsProviderKeys;
+  for (const key of smsProviderKeys[smsProvider] ?? []) {
+    if (!cleaned[key]) problems.push(`${key}: required when SMS_PROVIDER=${smsProvider}`);
+  }
+  const wechatProvider = (cleaned.WECHAT_PROVIDER ??
+    'simulator') as keyof typeof wechatProviderKeys;
+  for (const key of wechatProviderKeys[wechatProvider] ?? []) {
+    if (!cleaned[key]) problems.push(`${key}: required when WECHAT_PROVIDER=${wechatProvider}`);
+  }
+  if (Boolean(cleaned.ADMIN_USERNAME) !== Boolean(cleaned.ADMIN_PASSWORD)) {
+    problems.push(
+      'ADMIN_USERNAME, ADMIN_PASSWORD: set both to create the first super admin, or neither',
+    );
+  }
   if (!parsed.success || problems.length > 0) throw new EnvError(problems);
 
   const raw = parsed.data;
@@ -185,5 +313,53 @@ export const loadEnv = (
     COMFYUI_URL: raw.COMFYUI_URL,
     OPENAI_IMAGES_BASE_URL: raw.OPENAI_IMAGES_BASE_URL,
     TRUST_PROXY: raw.TRUST_PROXY,
+    APP_SECRET: raw.APP_SECRET,
+    signupTickets: parseSignupTickets(raw.SIGNUP_TICKETS),
+    testLogin: raw.TEST_LOGIN === 'on',
+    sms: smsConfig(raw),
+    smsIpCaptchaAfter: raw.SMS_IP_CAPTCHA_AFTER,
+    smsIpHourlyLimit: raw.SMS_IP_HOURLY_LIMIT,
+    captchaBits: raw.CAPTCHA_BITS,
+    wechat:
+      raw.WECHAT_PROVIDER === 'mp'
+        ? {
+            provider: 'mp',
+            appId: raw.WECHAT_APP_ID ?? '',
+            appSecret: raw.WECHAT_APP_SECRET ?? '',
+            token: raw.WECHAT_TOKEN ?? '',
+            apiBase: raw.WECHAT_API_BASE.replace(/\/+$/, ''),
+          }
+        : { provider: 'simulator' },
+    bootstrapAdmin:
+      raw.ADMIN_USERNAME && raw.ADMIN_PASSWORD
+        ? { username: raw.ADMIN_USERNAME.trim(), password: raw.ADMIN_PASSWORD }
+        : undefined,
   };
+};
+
+// Presence of the chosen provider's keys was checked above, so the empty fallbacks never apply.
+const smsConfig = (raw: z.infer<typeof rawEnvSchema>): SmsConfig => {
+  if (raw.SMS_PROVIDER === 'aliyun') {
+    return {
+      provider: 'aliyun',
+      accessKeyId: raw.ALIYUN_SMS_ACCESS_KEY_ID ?? '',
+      accessKeySecret: raw.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
+      signName: raw.ALIYUN_SMS_SIGN_NAME ?? '',
+      templateCode: raw.ALIYUN_SMS_TEMPLATE_CODE ?? '',
+      endpoint: raw.ALIYUN_SMS_ENDPOINT,
+    };
+  }
+  if (raw.SMS_PROVIDER === 'tencent') {
+    return {
+      provider: 'tencent',
+      secretId: raw.TENCENT_SMS_SECRET_ID ?? '',
+      secretKey: raw.TENCENT_SMS_SECRET_KEY ?? '',
+      sdkAppId: raw.TENCENT_SMS_SDK_APP_ID ?? '',
+      signName: raw.TENCENT_SMS_SIGN_NAME ?? '',
+      templateId: raw.TENCENT_SMS_TEMPLATE_ID ?? '',
+      region: raw.TENCENT_SMS_REGION,
+      endpoint: raw.TENCENT_SMS_ENDPOINT,
+    };
+  }
+  return { provider: 'outbox' };
 };

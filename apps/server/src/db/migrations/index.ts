@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-settings';
+import * as m0002 from './0002-accounts';
 
 /**
  * Every migration, by name, in order. A static index instead of a folder read because the server
@@ -7,6 +8,7 @@ import * as m0001 from './0001-settings';
  */
 export const migrations: Record<string, Migration> = {
   '0001_settings': m0001,
+  '0002_accounts': m0002,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

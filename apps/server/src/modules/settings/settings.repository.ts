@@ -44,4 +44,22 @@ export const createSettingsRepository = (db: Kysely<Database>) => ({
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   },
+
+  /**
+   * A generated secret kept in app_settings, created once. Concurrent first boots race on the
+   * insert; the loser reads the winner's value, so every node signs with the same secret.
+   */
+  async ensureSecret(key: `secret.${string}`, generate: () => string): Promise<string> {
+    await db
+      .insertInto('app_settings')
+      .values({ key, value: JSON.stringify(generate()), updated_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    const row = await db
+      .selectFrom('app_settings')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    return JSON.parse(row.value) as string;
+  },
 });

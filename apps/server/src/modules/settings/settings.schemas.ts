@@ -11,11 +11,22 @@ export const clientDownloadSchema = z.object({
   url: z.string().min(1),
 });
 
+/** Name and benefits shown for each VIP tier (getVipInfo); purchases come with the orders issue. */
+export const vipTierSettingSchema = z.object({
+  name: z.string().min(1),
+  benefits: z.array(z.string()),
+});
+
 export const settingSchemas = {
   /** A site-wide notice shown by the web app; empty means none. */
   'site.notice': z.string(),
   /** Desktop client downloads for /client. */
   'client.downloads': z.array(clientDownloadSchema),
+  'vip.tiers': z.object({
+    none: vipTierSettingSchema,
+    vip: vipTierSettingSchema,
+    svip: vipTierSettingSchema,
+  }),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -24,4 +35,15 @@ export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)
 export const defaultSettings: { [K in SettingKey]: SettingValue<K> } = {
   'site.notice': '',
   'client.downloads': [],
+  'vip.tiers': {
+    none: { name: '普通用户', benefits: ['注册赠送渲染次数', '标准排队'] },
+    vip: {
+      name: 'VIP 会员',
+      benefits: ['每日赠送渲染次数', '优先排队', '高清下载', '无水印下载'],
+    },
+    svip: {
+      name: 'SVIP 会员',
+      benefits: ['更多每日赠送次数', '最高优先级排队', '超清下载', '无水印下载', '专属客服'],
+    },
+  },
 };

@@ -1,0 +1,85 @@
+import type { Clock } from '../../config/clock';
+import { DAY, HOUR, MINUTE, addMs } from '../../config/clock';
+import { newId } from '../../db/ids';
+import type { SessionsRepository } from './sessions.repository';
+import { TOKEN_PREFIX, randomToken, sha256Hex } from './secrets';
+import type { SessionKind } from './secrets';
+
+/** Spec: 30-day user sessions; up to 12 devices per user, the oldest is signed out. */
+export const USER_SESSION_TTL_MS = 30 * DAY;
+export const MAX_USER_DEVICES = 12;
+/** Admin sessions are short (ASVS 5: privileged sessions expire sooner). */
+export const ADMIN_SESSION_TTL_MS = 12 * HOUR;
+const MAX_ADMIN_DEVICES = 5;
+// last_seen_at is informational; writing it at most every few minutes keeps reads read-only.
+const TOUCH_EVERY_MS = 5 * MINUTE;
+
+export type SessionMeta = { ip?: string | null; ua?: string | null; clientType?: number | null };
+
+export type ResolvedSession = { id: string; kind: SessionKind; subjectId: string };
+
+/** Tells a token that never existed (UNAUTHORIZED) from one that ended (SESSION_EXPIRED). */
+export type SessionLookup =
+  { ok: true; session: ResolvedSession } | { ok: false; reason: 'missing' | 'invalid' | 'ended' };
+
+export type SessionsService = ReturnType<typeof createSessionsService>;
+
+export const createSessionsService = (deps: { repo: SessionsRepository; now: Clock }) => {
+  const { repo, now } = deps;
+
+  return {
+    /** A new token on every login; only its hash is stored. */
+    async issue(kind: SessionKind, subjectId: string, meta: SessionMeta = {}): Promise<string> {
+      const at = now();
+      const token = `${TOKEN_PREFIX[kind]}${randomToken(32)}`;
+      const ttl = kind === 'user' ? USER_SESSION_TTL_MS : ADMIN_SESSION_TTL_MS;
+      await repo.insertSession({
+        id: newId(),
+        kind,
+        subjectId,
+        tokenHash: sha256Hex(token),
+        clientType: meta.clientType ?? null,
+        createdAt: at.toISOString(),
+        expiresAt: addMs(at, ttl).toISOString(),
+        ua: meta.ua?.slice(0, 300) ?? null,
+        ip: meta.ip ?? null,
+      });
+      await repo.revokeBeyondNewest(
+        kind,
+        subjectId,
+        kind === 'user' ? MAX_USER_DEVICES : MAX_ADMIN_DEVICES,
+        at.toISOString(),
+        'device-limit',
+      );
+      return token;
+    },
+
+    async resolve(kind: SessionKind, token: string | undefined): Promise<SessionLookup> {
+      if (!token) return { ok: false, reason: 'missing' };
+      // The prefix is checked before any lookup: a user token never reaches the admin query.
+      if (!token.startsWith(TOKEN_PREFIX[kind]) || token.length > 128) {
+        return { ok: false, reason: 'invalid' };
+      }
+      const hash = sha256Hex(token);
+      const at = now();
+      const session = await repo.findActiveSession(kind, hash, at.toISOString());
+      if (!session) {
+        return { ok: false, reason: (await repo.sessionExisted(kind, hash)) ? 'ended' : 'invalid' };
+      }
+      if (at.getTime() - Date.parse(session.lastSeenAt) > TOUCH_EVERY_MS) {
+        await repo.touchSession(session.id, at.toISOString());
+      }
+      return { ok: true, session: { id: session.id, kind, subjectId: session.subjectId } };
+    },
+
+    async revokeToken(token: string, reason = 'logout'): Promise<boolean> {
+      return repo.revokeSessionByHash(sha256Hex(token), now().toISOString(), reason);
+    },
+
+    revokeAll: (kind: SessionKind, subjectId: string, reason: string) =>
+      repo.revokeSubjectSessions(kind, subjectId, now().toISOString(), reason),
+
+    countActive: (kind: SessionKind, subjectId: string) =>
+      repo.countActiveSessions(kind, subjectId, now().toISOString()),
+  };
+};
