@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { wechatRoutes } from './modules/wechat/wechat.routes';
 
 const createFastify = (container: Container) =>
   Fastify({
@@ -71,6 +72,12 @@ export const buildApp = async (container: Container): Promise<App> => {
     sms: container.sms,
     avatars: container.avatars,
     guards: container.guards,
+  });
+  await app.register(wechatRoutes, {
+    prefix: '/api/wx',
+    wechat: container.wechat,
+    provider: container.env.wechat.provider,
+    pushToken: container.env.wechat.provider === 'mp' ? container.env.wechat.token : undefined,
   });
   await app.register(ticketsRoutes, {
     prefix: '/api/ai',

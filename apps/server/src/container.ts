@@ -33,7 +33,11 @@ import { createAvatarStore } from './modules/users/avatar.store';
 import type { AvatarStore } from './modules/users/avatar.store';
 import { createUsersService } from './modules/users/users.service';
 import type { UsersService } from './modules/users/users.service';
+import { createWechatService } from './modules/wechat/wechat.service';
+import type { WechatService } from './modules/wechat/wechat.service';
+import { createWxScenesRepository } from './modules/wechat/wx-scenes.repository';
 import { createSmsProvider } from './providers/sms';
+import { createWechatQrProvider } from './providers/wechat';
 import type { SmsProvider } from './providers/sms';
 import { InProcessQueue } from './queue/in-process.queue';
 import type { QueuePort } from './queue/queue.port';
@@ -61,6 +65,7 @@ export type Container = {
   avatars: AvatarStore;
   users: UsersService;
   login: LoginService;
+  wechat: WechatService;
   /** Migrations then idempotent seeds; run on every boot. */
   prepareDatabase: () => Promise<{ migrated: string[]; seeded: string[] }>;
   /** Registers job processors; only worker-capable roles call it. No job types exist yet. */
@@ -139,6 +144,14 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     logger,
   });
   const login = createLoginService({ users, sessions, sms });
+  const wechat = createWechatService({
+    repo: createWxScenesRepository(db),
+    qr: createWechatQrProvider(env, { now }),
+    users,
+    login,
+    now,
+    logger,
+  });
   const guards = createAuthGuards({
     sessions,
     loadUser: (id) => users.findUser(id),
@@ -164,6 +177,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     avatars,
     users,
     login,
+    wechat,
     prepareDatabase: async () => ({
       migrated: await migrateToLatest(database.db),
       seeded: await seedDefaults(database.db),

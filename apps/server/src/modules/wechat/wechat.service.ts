@@ -1,0 +1,121 @@
+import type { LoginResult } from '@huijing/contracts';
+import type { Logger } from 'pino';
+import type { Clock } from '../../config/clock';
+import { MINUTE, addMs } from '../../config/clock';
+import { AppError } from '../../http/app-error';
+import type { WechatQrProvider } from '../../providers/wechat';
+import type { LoginService } from '../auth/login.service';
+import { randomToken, sha256Hex } from '../auth/secrets';
+import type { SessionMeta } from '../auth/sessions.service';
+import type { UsersService } from '../users/users.service';
+import type { WxScenesRepository } from './wx-scenes.repository';
+
+export const SCENE_TTL_MS = 5 * MINUTE;
+// WeChat pushes carry the sender's clock; a push older than this is treated as a replay.
+const PUSH_MAX_AGE_MS = 5 * MINUTE;
+const BROWSER_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export type ScanStatus = {
+  status: 'waiting' | 'scanned' | 'confirmed' | 'expired';
+  login?: LoginResult;
+};
+
+export type WechatService = ReturnType<typeof createWechatService>;
+
+export const createWechatService = (deps: {
+  repo: WxScenesRepository;
+  qr: WechatQrProvider;
+  users: UsersService;
+  login: LoginService;
+  now: Clock;
+  logger: Logger;
+}) => {
+  const { repo, now } = deps;
+
+  /** The scene, only for the browser that asked for it; anyone else gets a plain 404. */
+  const sceneForBrowser = async (sceneId: string, browserToken: string | undefined) => {
+    const scene = await repo.findScene(sceneId);
+    if (!scene || !browserToken || scene.browserHash !== sha256Hex(browserToken)) {
+      throw new AppError('RESOURCE_NOT_FOUND');
+    }
+    return scene;
+  };
+
+  const isLive = (expiresAt: string) => Date.parse(expiresAt) > now().getTime();
+
+  return {
+    /** A new random scene bound to the browser's binder cookie (made here when it has none). */
+    async createScene(browserToken: string | undefined, origin: string) {
+      const binder =
+        browserToken && BROWSER_TOKEN.test(browserToken) ? browserToken : randomToken(32);
+      const sceneId = randomToken(24);
+      const at = now();
+      const expiresAt = addMs(at, SCENE_TTL_MS);
+      await repo.insertScene({
+        id: sceneId,
+        browserHash: sha256Hex(binder),
+        createdAt: at.toISOString(),
+        expiresAt: expiresAt.toISOString(),
+      });
+      const qr = await deps.qr.createQr(sceneId, { expireSeconds: SCENE_TTL_MS / 1000, origin });
+      return {
+        binder,
+        result: {
+          sceneId,
+          qrImage: qr.qrImage,
+          expiresAt: expiresAt.toISOString(),
+          provider: deps.qr.name,
+          ...(qr.simulatorUrl && { simulatorUrl: qr.simulatorUrl }),
+        },
+      };
+    },
+
+    async checkScan(
+      sceneId: string,
+      browserToken: string | undefined,
+      meta: SessionMeta,
+    ): Promise<ScanStatus> {
+      const scene = await sceneForBrowser(sceneId, browserToken);
+      if (scene.status === 'consumed' || !isLive(scene.expiresAt)) return { status: 'expired' };
+      if (scene.status !== 'confirmed' || !scene.userId)
+        return { status: scene.status === 'scanned' ? 'scanned' : 'waiting' };
+      if (!(await repo.consumeScene(scene.id, now().toISOString()))) return { status: 'expired' };
+      const user = await deps.users.requireUser(scene.userId);
+      return { status: 'confirmed', login: await deps.login.startSession(user, false, meta) };
+    },
+
+    /** A scan of the mp QR (SCAN for followers, subscribe for new followers) confirms the scene. */
+    async confirmByOpenid(sceneId: string, openid: string): Promise<boolean> {
+      const scene = await repo.findScene(sceneId);
+      if (!scene || !isLive(scene.expiresAt) || !['waiting', 'scanned'].includes(scene.status)) {
+        return false;
+      }
+      const { user } = await deps.users.findOrCreateByOpenid(openid);
+      return repo.confirmScene(sceneId, user.id, now().toISOString());
+    },
+
+    pushIsFresh: (timestamp: string) =>
+      Math.abs(now().getTime() - Number(timestamp) * 1000) <= PUSH_MAX_AGE_MS,
+
+    // ---- simulator (developer tool; its routes exist only with WECHAT_PROVIDER=simulator)
+
+    async simulatorOpen(sceneId: string) {
+      const scene = await repo.findScene(sceneId);
+      if (!scene) return undefined;
+      await repo.markScanned(sceneId, now().toISOString());
+      return {
+        scene: { ...scene, live: isLive(scene.expiresAt) },
+        users: await deps.users.listRecentUsers(20),
+      };
+    },
+
+    async simulatorConfirm(sceneId: string, choice: string): Promise<boolean> {
+      const userId =
+        choice === 'new'
+          ? (await deps.users.findOrCreateByOpenid(`simulator-${randomToken(12)}`)).user.id
+          : (await deps.users.findUser(choice))?.id;
+      if (!userId) return false;
+      return repo.confirmScene(sceneId, userId, now().toISOString());
+    },
+  };
+};
