@@ -1,39 +1,25 @@
 import { useEffect } from 'react';
-import {
-  Outlet,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-  useNavigate,
-  useNavigation,
-} from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { isMobileUserAgent } from '../lib/device';
 import { deviceRedirect } from '../lib/redirects';
 import { pageInfo } from '../lib/tracking';
-import { SITE_TITLE, type RouteHandle } from './route-handle';
 
 const isMobile = typeof navigator !== 'undefined' && isMobileUserAgent(navigator.userAgent);
 
 /**
  * The one root layout of spec §2. Screens bring their own header (most routes hide the menu),
  * so the layout only keeps cross-cutting behaviour: device redirects on in-app navigation
- * (first load is handled in main.tsx), the page title, the tracking label and a progress bar.
+ * (first load is handled in main.tsx), the tracking label and a navigation progress bar.
  */
 export const RootLayout = () => {
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const matches = useMatches();
 
   useEffect(() => {
     const target = deviceRedirect(location.pathname, isMobile);
     if (target) void navigate(target, { replace: true });
   }, [location.pathname, navigate]);
-
-  const handle = matches.at(-1)?.handle as RouteHandle | undefined;
-  useEffect(() => {
-    document.title = handle?.title ? `${handle.title} · 绘境 AI 渲染` : SITE_TITLE;
-  }, [handle?.title, location.pathname]);
 
   useEffect(() => {
     // Analytics scripts read the label from the document rather than from app code.

@@ -1,9 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useRouteError } from 'react-router';
 import { classifyChunkError } from '../lib/chunk-load';
-import { NotFoundScreen } from './screens/not-found-screen';
 
 /**
  * The root layout's errorElement. A screen chunk that fails to load (new deploy, flaky network)
@@ -12,8 +11,6 @@ import { NotFoundScreen } from './screens/not-found-screen';
 export const RouteErrorScreen = () => {
   const error = useRouteError();
   const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
-
   const kind = classifyChunkError(error);
   if (!kind) console.error(error);
   const [title, body] =

@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { withChunkTimeout } from '../lib/chunk-load';
 import { BootScreen, RootLayout } from './root-layout';
-import type { RouteHandle } from './route-handle';
 import { RouteErrorScreen } from './route-error-screen';
 
 /** Every screen is its own chunk; a chunk that never arrives fails after the spec's 120 s. */
@@ -31,11 +30,7 @@ const later = screen(
   (m) => m.LaterScreen,
 );
 
-const page = (path: string, lazy: RouteObject['lazy'], handle?: RouteHandle): RouteObject => ({
-  path,
-  lazy,
-  ...(handle ? { handle } : {}),
-});
+const page = (path: string, lazy: RouteObject['lazy']): RouteObject => ({ path, lazy });
 
 /** Tool pages (the registry in @huijing/tools owns what each one is). */
 export const toolPaths = [
@@ -125,7 +120,6 @@ export const appRoutes: RouteObject[] = [
           () => import('../features/function-list/function-list-page'),
           (m) => m.FunctionListPage,
         ),
-        { title: '全部功能' },
       ),
       page(
         '/agreement',
@@ -133,7 +127,6 @@ export const appRoutes: RouteObject[] = [
           () => import('../features/agreement/agreement-page'),
           (m) => m.AgreementPage,
         ),
-        { title: '用户协议' },
       ),
       page(
         '/mobileHome',

@@ -96,7 +96,7 @@ export const ComingSoonPanel = ({
             {related.map((item) => (
               <Link key={item.path + item.title} to={item.path} className="hj-soon__link">
                 {item.icon}
-                <span>
+                <span className="hj-soon__link-text">
                   <strong>{item.title}</strong>
                   <small>{item.description}</small>
                 </span>

@@ -1,9 +1,10 @@
 import { MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Drawer, Modal } from 'antd';
+import { Button, Drawer } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { BrandLogo, BrandMark } from './brand-logo';
+import { BrandLogo } from './brand-logo';
+import { LoginNotice } from './login-notice';
 
 const navItems = [
   { key: 'render', to: '/list?tab=1' },
@@ -13,31 +14,6 @@ const navItems = [
   { key: 'models', to: '/modelsquare' },
   { key: 'works', to: '/aiDesignMangement' },
 ] as const;
-
-/** Login arrives with accounts; until then the button explains instead of failing. */
-const LoginNotice = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      open={open}
-      onCancel={onClose}
-      footer={null}
-      width={400}
-      centered
-      destroyOnHidden
-      title={null}
-    >
-      <div className="hj-login-notice">
-        <BrandMark size={56} />
-        <h3>{t('login.title')}</h3>
-        <p>{t('login.body')}</p>
-        <Button type="primary" size="large" block onClick={onClose}>
-          {t('actions.gotIt')}
-        </Button>
-      </div>
-    </Modal>
-  );
-};
 
 /** Top bar shared by the shell screens; `tone` dark sits on the home hero. */
 export const SiteHeader = ({ tone = 'light' }: { tone?: 'light' | 'dark' }) => {

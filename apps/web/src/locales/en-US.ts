@@ -64,6 +64,7 @@ export const enUS: Resources = {
     search: 'Search tools, e.g. "upscale"',
     empty: 'No tools match “{{query}}”',
     results: '{{count}} matching tools',
+    hot: 'Popular:',
   },
   footer: {
     agreement: 'User agreement',

@@ -61,6 +61,7 @@ export const zhCN = {
     search: '搜索功能名称，如“家装渲染”或 “upscale”',
     empty: '没有找到与“{{query}}”相关的功能',
     results: '找到 {{count}} 个相关功能',
+    hot: '热门推荐：',
   },
   footer: {
     agreement: '用户协议',

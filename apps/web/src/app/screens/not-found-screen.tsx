@@ -1,9 +1,9 @@
 import { AppstoreOutlined, HomeOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageShell } from '../../components/page-shell';
+import { usePageTitle } from '../../components/use-page-title';
 
 /** A blueprint with a missing room: the page the visitor asked for is not on the plan. */
 const LostPlan = () => (
@@ -58,9 +58,7 @@ const LostPlan = () => (
 export const NotFoundScreen = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  useEffect(() => {
-    document.title = `${t('notFound.title')} · 绘境`;
-  }, [t]);
+  usePageTitle(t('notFound.title'));
   return (
     <PageShell footer={false}>
       <div className="hj-404">

@@ -5,12 +5,12 @@ import {
   toolForRoute,
   type ToolDefinition,
 } from '@huijing/tools';
-import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { ComingSoonPanel } from '../../components/coming-soon-panel';
 import { PageShell } from '../../components/page-shell';
 import { ToolGlyph } from '../../components/tool-glyph';
 import { useLocalized } from '../../components/use-localized';
+import { usePageTitle } from '../../components/use-page-title';
 import { NotFoundScreen } from './not-found-screen';
 
 /** Two tools can share a route (/imgs2Video): the entry's query picks between them. */
@@ -34,9 +34,7 @@ export const ToolScreen = ({ footer = true }: { footer?: boolean }) => {
   const pick = useLocalized();
   const tool = toolForLocation(pathname, search);
   const name = tool ? pick(tool.name) : '';
-  useEffect(() => {
-    if (name) document.title = `${name} · 绘境 AI 渲染`;
-  }, [name]);
+  usePageTitle(name || undefined);
   if (!tool) return <NotFoundScreen />;
 
   const similar = allTools

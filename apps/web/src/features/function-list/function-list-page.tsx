@@ -1,13 +1,14 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { allTools, familyNames, toolsOfFamily, type ToolFamily } from '@huijing/tools';
+import { allTools, familyNames, toolEntry, toolsOfFamily, type ToolFamily } from '@huijing/tools';
 import { Empty, Input, Tabs } from 'antd';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AreaIcon } from '../../components/area-icon';
 import { PageShell } from '../../components/page-shell';
 import { ToolCard } from '../../components/tool-card';
 import { useLocalized } from '../../components/use-localized';
+import { usePageTitle } from '../../components/use-page-title';
 import { DEFAULT_LIST_TAB } from '../../lib/constants';
 import { filterTools, tabFromParam } from './filter-tools';
 import './function-list.css';
@@ -25,6 +26,7 @@ export const FunctionListPage = () => {
   const query = params.get('q') ?? '';
   const deferredQuery = useDeferredValue(query);
   const results = filterTools(allTools, deferredQuery);
+  usePageTitle(t('list.title'));
 
   const update = (next: { tab?: number; q?: string }) => {
     const merged = new URLSearchParams(params);
@@ -52,6 +54,17 @@ export const FunctionListPage = () => {
             onChange={(e) => update({ q: e.target.value })}
             aria-label={t('list.search')}
           />
+          <div className="hj-list__hot">
+            <span>{t('list.hot')}</span>
+            {allTools
+              .filter((tool) => tool.badge)
+              .slice(0, 6)
+              .map((tool) => (
+                <Link key={tool.id} to={toolEntry(tool)}>
+                  {pick(tool.name)}
+                </Link>
+              ))}
+          </div>
         </div>
       </section>
       <div className="hj-list__body">

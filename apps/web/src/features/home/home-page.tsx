@@ -14,6 +14,7 @@ import { AreaIcon } from '../../components/area-icon';
 import { PageShell } from '../../components/page-shell';
 import { ToolCard } from '../../components/tool-card';
 import { useLocalized } from '../../components/use-localized';
+import { usePageTitle } from '../../components/use-page-title';
 import { HeroIllustration } from './hero-illustration';
 import { homeAreas } from './home-areas';
 import './home.css';
@@ -31,6 +32,7 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
   const pick = useLocalized();
   const navigate = useNavigate();
   const featured = getTool('home-decoration') ?? allTools[0]!;
+  usePageTitle();
 
   return (
     <PageShell footer={footer} tone="dark" className="hj-home">

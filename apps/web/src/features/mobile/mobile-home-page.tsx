@@ -7,11 +7,14 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { allTools, familyNames, toolsOfFamily, type ToolFamily } from '@huijing/tools';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { AreaIcon } from '../../components/area-icon';
 import { BrandLogo } from '../../components/brand-logo';
+import { LoginNotice } from '../../components/login-notice';
 import { ToolGlyph } from '../../components/tool-glyph';
 import { useLocalized } from '../../components/use-localized';
+import { usePageTitle } from '../../components/use-page-title';
 import { useTranslation } from 'react-i18next';
 import './mobile-home.css';
 
@@ -24,15 +27,23 @@ const families: ToolFamily[] = ['render', 'edit', 'generate'];
 export const MobileHomePage = () => {
   const { t } = useTranslation();
   const pick = useLocalized();
+  const [login, setLogin] = useState(false);
   const featured = allTools.find((tool) => tool.id === 'home-decoration') ?? allTools[0]!;
+  usePageTitle('移动端');
 
   return (
     <div className="hj-m">
       <header className="hj-m__bar">
         <BrandLogo to="/mobileHome" />
-        <Link to="/mobilePrepare" className="hj-m__login" aria-label={t('actions.login')}>
+        <button
+          type="button"
+          className="hj-m__login"
+          aria-label={t('actions.login')}
+          onClick={() => setLogin(true)}
+        >
           <UserOutlined />
-        </Link>
+        </button>
+        <LoginNotice open={login} onClose={() => setLogin(false)} />
       </header>
 
       <main className="hj-m__main">
