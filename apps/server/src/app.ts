@@ -10,6 +10,7 @@ import { genReqId } from './http/request-id';
 import { helmetOptions } from './http/security-headers';
 import { isApiPath, registerWebApp } from './http/web-app';
 import { useChineseValidationMessages } from './http/zod-locale';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
@@ -71,6 +72,11 @@ export const buildApp = async (container: Container): Promise<App> => {
     users: container.users,
     sms: container.sms,
     avatars: container.avatars,
+    guards: container.guards,
+  });
+  await app.register(adminRoutes, {
+    prefix: '/api/user/manage',
+    admin: container.admin,
     guards: container.guards,
   });
   await app.register(wechatRoutes, {

@@ -9,6 +9,8 @@ import type { DatabaseHandle } from './db/kysely';
 import { migrateToLatest } from './db/migrate';
 import { seedDefaults } from './db/seeds/index';
 import { engineStatuses } from './engines/engine-status';
+import { createAdminService } from './modules/admin/admin.service';
+import type { AdminService } from './modules/admin/admin.service';
 import { createAuthGuards } from './modules/auth/authenticate';
 import type { AuthGuards } from './modules/auth/authenticate';
 import { createCaptchaRepository } from './modules/auth/captcha.repository';
@@ -66,8 +68,16 @@ export type Container = {
   users: UsersService;
   login: LoginService;
   wechat: WechatService;
-  /** Migrations then idempotent seeds; run on every boot. */
-  prepareDatabase: () => Promise<{ migrated: string[]; seeded: string[] }>;
+  admin: AdminService;
+  /**
+   * Migrations, idempotent seeds, then the first super admin from ADMIN_USERNAME/ADMIN_PASSWORD
+   * when that username does not exist yet; run on every boot.
+   */
+  prepareDatabase: () => Promise<{
+    migrated: string[];
+    seeded: string[];
+    bootstrapAdmin?: string;
+  }>;
   /** Registers job processors; only worker-capable roles call it. No job types exist yet. */
   startWorker: () => void;
   /** Queue first (lets running jobs finish, which may still write), then the database. */
@@ -152,10 +162,11 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     now,
     logger,
   });
+  const admin = createAdminService({ db, sessions, now, logger });
   const guards = createAuthGuards({
     sessions,
     loadUser: (id) => users.findUser(id),
-    loadAdmin: async () => undefined,
+    loadAdmin: (id) => admin.findForAuth(id),
   });
 
   let closing: Promise<void> | undefined;
@@ -178,10 +189,14 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     users,
     login,
     wechat,
-    prepareDatabase: async () => ({
-      migrated: await migrateToLatest(database.db),
-      seeded: await seedDefaults(database.db),
-    }),
+    admin,
+    prepareDatabase: async () => {
+      const migrated = await migrateToLatest(database.db);
+      const seeded = await seedDefaults(database.db);
+      const boot = env.bootstrapAdmin;
+      const created = boot ? await admin.ensureBootstrapAdmin(boot.username, boot.password) : false;
+      return { migrated, seeded, ...(created && boot && { bootstrapAdmin: boot.username }) };
+    },
     startWorker: () => {
       logger.info({ driver: queue.driver }, 'worker started');
     },
