@@ -22,6 +22,7 @@ describe('runStartup', () => {
     expect(runStartup(win)).toBe(true);
     expect(storage.get(storageKeys.satoken)).toBe('abc');
     expect(replaceState).toHaveBeenCalledWith(null, '', '/list?tab=2');
+    expect(storage.get(storageKeys.uuid)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('moves a phone to the mobile home and keeps the agreement reachable', () => {

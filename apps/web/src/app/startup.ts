@@ -1,4 +1,4 @@
-import { isMobileUserAgent } from '../lib/device';
+import { deviceId, isMobileUserAgent } from '../lib/device';
 import { planStartup } from '../lib/redirects';
 import { storage } from '../lib/storage-keys';
 
@@ -8,6 +8,8 @@ import { storage } from '../lib/storage-keys';
  * moved to its home. Returns false when the page is leaving for another host.
  */
 export const runStartup = (win: Window = window): boolean => {
+  // The device id exists from the first visit on, before any request or login needs it.
+  deviceId();
   const action = planStartup({
     href: win.location.href,
     userAgentIsMobile: isMobileUserAgent(win.navigator.userAgent),

@@ -4,6 +4,8 @@ import { pageInfo, pageLabel, pageLabels } from './tracking';
 describe('pageLabel', () => {
   it.each([
     ['/', 'home'],
+    ['/home', 'home'],
+    ['/newhome', 'home'],
     ['/agreement', 'agreement'],
     ['/authorInspirationhome/12', 'collectionDetail'],
     ['/insHomeByCreate/5', 'collectionDetail'],

@@ -10,6 +10,7 @@
  *   personalCenter      my personal center (no id after it)
  *   personalCenter/:id  another user's personal center
  * A hash fragment (the image-detail overlay opens over any page) takes precedence over the path.
+ * /home and /newhome are the same home screen as the root and share its label.
  */
 
 export const pageLabels = {
@@ -85,7 +86,9 @@ export const pageInfo = (location: string): PageInfo => {
 
   const segments = url.pathname.split('/').filter(Boolean);
   const [first, ...rest] = segments;
-  if (first === undefined) return info('home');
+  if (first === undefined || (rest.length === 0 && (first === 'home' || first === 'newhome'))) {
+    return info('home');
+  }
 
   if (first === 'classifyPage') {
     const last = rest.at(-1);

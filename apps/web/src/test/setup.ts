@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Screens load lazily and antd renders slowly under jsdom on a busy two-core machine; the
+// default 1 s wait makes screen tests flaky without testing anything more.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
