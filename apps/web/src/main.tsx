@@ -7,7 +7,10 @@ import { Providers } from './app/providers';
 import { createQueryClient, installFocusThrottle } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { runStartup } from './app/startup';
-import './components/components.css';
+import './components/styles/base.css';
+import './components/styles/shell.css';
+import './components/styles/cards.css';
+import './components/styles/placeholders.css';
 
 // Redirect rules run before the router reads the address, so the wrong screen never flashes.
 if (runStartup()) {

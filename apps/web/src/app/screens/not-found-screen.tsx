@@ -29,7 +29,7 @@ const LostPlan = () => (
     </g>
     <g fill="none" stroke="#312e81" strokeWidth="4" strokeLinejoin="round">
       <path d="M60 60 H180 V170 H60 Z" />
-      <path d="M180 100 H250" />
+      <path d="M180 100 H212" />
       <path d="M120 60 V110 H60" />
     </g>
     <path

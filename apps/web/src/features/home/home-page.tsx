@@ -18,6 +18,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { HeroIllustration } from './hero-illustration';
 import { homeAreas } from './home-areas';
 import './home.css';
+import './home-sections.css';
 
 const families: ToolFamily[] = ['render', 'edit', 'generate'];
 
