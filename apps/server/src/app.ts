@@ -12,6 +12,7 @@ import { isApiPath, registerWebApp } from './http/web-app';
 import { useChineseValidationMessages } from './http/zod-locale';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { faceRoutes } from './modules/face/face.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -72,6 +73,11 @@ export const buildApp = async (container: Container): Promise<App> => {
     users: container.users,
     sms: container.sms,
     avatars: container.avatars,
+    guards: container.guards,
+  });
+  await app.register(faceRoutes, {
+    prefix: '/api/user/face',
+    face: container.face,
     guards: container.guards,
   });
   await app.register(adminRoutes, {

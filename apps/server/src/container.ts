@@ -25,6 +25,9 @@ import type { SessionsService } from './modules/auth/sessions.service';
 import { createSmsCodesRepository } from './modules/auth/sms-codes.repository';
 import { createSmsService } from './modules/auth/sms.service';
 import type { SmsService } from './modules/auth/sms.service';
+import { createFaceRepository } from './modules/face/face.repository';
+import { createFaceService } from './modules/face/face.service';
+import type { FaceService } from './modules/face/face.service';
 import { createHealthService } from './modules/health/health.service';
 import type { HealthService } from './modules/health/health.service';
 import { createSettingsRepository } from './modules/settings/settings.repository';
@@ -69,6 +72,7 @@ export type Container = {
   login: LoginService;
   wechat: WechatService;
   admin: AdminService;
+  face: FaceService;
   /**
    * Migrations, idempotent seeds, then the first super admin from ADMIN_USERNAME/ADMIN_PASSWORD
    * when that username does not exist yet; run on every boot.
@@ -163,6 +167,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     logger,
   });
   const admin = createAdminService({ db, sessions, now, logger });
+  const face = createFaceService({ repo: createFaceRepository(db), now });
   const guards = createAuthGuards({
     sessions,
     loadUser: (id) => users.findUser(id),
@@ -190,6 +195,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     login,
     wechat,
     admin,
+    face,
     prepareDatabase: async () => {
       const migrated = await migrateToLatest(database.db);
       const seeded = await seedDefaults(database.db);

@@ -227,3 +227,59 @@ describeEachDatabase('test login', (target) => {
     }
   });
 });
+
+describeEachDatabase('face verification (simulator)', (target) => {
+  it('starts a check, lets the simulator settle it once, and shows the result to its owner only', async () => {
+    const clock = fakeClock();
+    const t = await buildTestApp({ target, now: clock.now });
+    try {
+      const owner = await smsLogin(t);
+      const stranger = await smsLogin(t);
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/face/start',
+        headers: { satoken: owner.token },
+      });
+      const { verifyId, url } = started.json().data;
+      expect(url).toBe(`/api/user/face/simulator?verifyId=${verifyId}`);
+      const result = (token: string) =>
+        t.app.inject({
+          url: `/api/user/face/result?verifyId=${verifyId}`,
+          headers: { satoken: token },
+        });
+      expect((await result(owner.token)).json().data).toEqual({ status: 'pending' });
+      expectError(await result(stranger.token), 'RESOURCE_NOT_FOUND');
+      expect((await t.app.inject({ url })).body).toContain('通过');
+      const settle = (value: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/user/face/simulator',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `verifyId=${verifyId}&result=${value}`,
+        });
+      expect((await settle('passed')).body).toContain('已提交');
+      expect((await settle('failed')).body).toContain('核验已结束');
+      expect((await result(owner.token)).json().data).toEqual({ status: 'passed' });
+
+      const late = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/user/face/start',
+          headers: { satoken: owner.token },
+        })
+      ).json().data;
+      clock.advance(10 * 60 * SECOND);
+      const lateResult = await t.app.inject({
+        url: `/api/user/face/result?verifyId=${late.verifyId}`,
+        headers: { satoken: owner.token },
+      });
+      expect(lateResult.json().data).toEqual({ status: 'expired' });
+      expectError(
+        await t.app.inject({ method: 'POST', url: '/api/user/face/start' }),
+        'UNAUTHORIZED',
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -140,4 +140,80 @@ describe('loadEnv', () => {
     expect(loadEnv({ PORT: '0' }, { cwd }).PORT).toBe(0);
     expect(problemsOf({ PORT: '70000' })).toEqual([expect.stringMatching(/^PORT: /)]);
   });
+
+  it('parses the accounts settings with their defaults', () => {
+    const env = loadEnv({}, { cwd });
+    expect(env).toMatchObject({
+      signupTickets: { 1: 10, 2: 3, 3: 20, 4: 1 },
+      testLogin: false,
+      sms: { provider: 'outbox' },
+      wechat: { provider: 'simulator' },
+      captchaBits: 18,
+      smsIpCaptchaAfter: 3,
+      smsIpHourlyLimit: 20,
+      bootstrapAdmin: undefined,
+      APP_SECRET: undefined,
+    });
+    expect(loadEnv({ SIGNUP_TICKETS: '1:5, 4:0' }, { cwd }).signupTickets).toEqual({ 1: 5, 4: 0 });
+  });
+
+  it('lists every missing key of the chosen SMS and WeChat providers at once', () => {
+    expect(
+      problemsOf({ SMS_PROVIDER: 'tencent', WECHAT_PROVIDER: 'mp', TENCENT_SMS_SECRET_ID: 'x' }),
+    ).toEqual([
+      'TENCENT_SMS_SECRET_KEY: required when SMS_PROVIDER=tencent',
+      'TENCENT_SMS_SDK_APP_ID: required when SMS_PROVIDER=tencent',
+      'TENCENT_SMS_SIGN_NAME: required when SMS_PROVIDER=tencent',
+      'TENCENT_SMS_TEMPLATE_ID: required when SMS_PROVIDER=tencent',
+      'WECHAT_APP_ID: required when WECHAT_PROVIDER=mp',
+      'WECHAT_APP_SECRET: required when WECHAT_PROVIDER=mp',
+      'WECHAT_TOKEN: required when WECHAT_PROVIDER=mp',
+    ]);
+    expect(problemsOf({ SMS_PROVIDER: 'aliyun' })).toHaveLength(4);
+    expect(
+      problemsOf({ SIGNUP_TICKETS: '5:1', ADMIN_USERNAME: 'root', APP_SECRET: 'short' }),
+    ).toEqual([
+      'APP_SECRET: must be at least 32 characters',
+      'SIGNUP_TICKETS: must look like 1:10,2:3,3:20,4:1 (ticket type 1-4 : count)',
+      'ADMIN_USERNAME, ADMIN_PASSWORD: set both to create the first super admin, or neither',
+    ]);
+  });
+
+  it('builds the provider configurations', () => {
+    const env = loadEnv(
+      {
+        SMS_PROVIDER: 'aliyun',
+        ALIYUN_SMS_ACCESS_KEY_ID: 'id',
+        ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+        ALIYUN_SMS_SIGN_NAME: '绘境',
+        ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+        WECHAT_PROVIDER: 'mp',
+        WECHAT_APP_ID: 'wx1',
+        WECHAT_APP_SECRET: 's',
+        WECHAT_TOKEN: 't',
+        WECHAT_API_BASE: 'http://127.0.0.1:9/',
+        TEST_LOGIN: 'on',
+        ADMIN_USERNAME: 'root',
+        ADMIN_PASSWORD: 'a-long-password',
+      },
+      { cwd },
+    );
+    expect(env.sms).toEqual({
+      provider: 'aliyun',
+      accessKeyId: 'id',
+      accessKeySecret: 'secret',
+      signName: '绘境',
+      templateCode: 'SMS_1',
+      endpoint: 'dysmsapi.aliyuncs.com',
+    });
+    expect(env.wechat).toEqual({
+      provider: 'mp',
+      appId: 'wx1',
+      appSecret: 's',
+      token: 't',
+      apiBase: 'http://127.0.0.1:9',
+    });
+    expect(env.testLogin).toBe(true);
+    expect(env.bootstrapAdmin).toEqual({ username: 'root', password: 'a-long-password' });
+  });
 });
