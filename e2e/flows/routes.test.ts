@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { specRoutes } from '@huijing/contracts';
 import { toolForRoute } from '@huijing/tools';
 import type { Browser } from 'playwright-core';
-import { desktop, launch, mobile, newPage, visibleText } from '../support/browser';
+import { desktop, launch, mobile, newPage, visibleText, waitForContent } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -28,12 +28,7 @@ describe('spec §2 route table', () => {
       const res = await page.goto(server.url + route, { waitUntil: 'load' });
       if (res?.status() !== 200) problems.push(`${route}: HTTP ${res?.status()}`);
       try {
-        await page.waitForFunction(
-          () => (document.getElementById('root')?.innerText.trim().length ?? 0) > 20,
-          undefined,
-          { timeout: 10_000 },
-        );
-        await page.waitForLoadState('networkidle');
+        await waitForContent(page);
       } catch {
         problems.push(`${route}: blank page`);
       }
@@ -43,7 +38,7 @@ describe('spec §2 route table', () => {
       const tool = toolForRoute(route);
       if (tool && !text.includes(tool.name['zh-CN']))
         problems.push(`${route}: does not show the tool name ${tool.name['zh-CN']}`);
-      if (/页面不存在|404/.test(text) && route !== '/') problems.push(`${route}: shows not-found`);
+      if (/页面走丢了/.test(text)) problems.push(`${route}: shows the not-found page`);
       problems.push(...errors.map((e) => `${route}: ${e}`));
       await context.close();
     }
@@ -54,7 +49,7 @@ describe('spec §2 route table', () => {
     const { context, page, errors } = await newPage(browser, desktop);
     const res = await page.goto(`${server.url}/some/unknown/path`);
     assert.equal(res?.status(), 404);
-    await page.getByText('页面不存在').first().waitFor();
+    await page.getByText('页面走丢了').first().waitFor();
     // Chromium logs the document's own 404 as a console error; nothing else may appear.
     assert.deepEqual(
       errors.filter((e) => !/status of 404/.test(e)),

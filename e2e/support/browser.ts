@@ -59,3 +59,16 @@ export async function newPage(
 /** Visible text length of the app root: a blank page or an empty root fails. */
 export const visibleText = (page: Page) =>
   page.evaluate(() => (document.getElementById('root')?.innerText ?? '').trim());
+
+/**
+ * Waits until the app root shows real text (a lazy screen has loaded, not just a spinner) and the
+ * network is quiet. Fails after 15 s: a blank page.
+ */
+export async function waitForContent(page: Page, minChars = 40): Promise<void> {
+  await page.waitForFunction(
+    (n) => (document.getElementById('root')?.innerText.trim().length ?? 0) > n,
+    minChars,
+    { timeout: 15_000 },
+  );
+  await page.waitForLoadState('networkidle');
+}

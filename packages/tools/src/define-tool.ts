@@ -24,6 +24,7 @@ export const toolDefinitionSchema = z.object({
 export type ToolDefinition = z.infer<typeof toolDefinitionSchema>;
 
 /** Declares one tool. Parsing at definition time makes a malformed tool fail at import. */
-export const defineTool = (tool: ToolDefinition): ToolDefinition => toolDefinitionSchema.parse(tool);
+export const defineTool = (tool: ToolDefinition): ToolDefinition =>
+  toolDefinitionSchema.parse(tool);
 
 export const toolEntry = (tool: ToolDefinition): string => tool.entry ?? tool.routes[0]!;

@@ -21,11 +21,14 @@ describe('tool registry', () => {
     expect(getTool('clean')?.routes).toEqual(['/clean']);
     expect(toolForRoute('/MaterialChange')?.id).toBe('material-change');
     expect(toolForRoute('/nope')).toBeUndefined();
+    expect(toolForRoute('/imgs2Video')?.id).toBe('multi-image-video');
     expect(toolsOfFamily('generate').every((t) => t.family === 'generate')).toBe(true);
   });
 
   it('prices video tools in video tickets and live render in live tickets', () => {
-    expect(toolsOfFamily('generate').filter((t) => t.ticketType === 4).length).toBeGreaterThanOrEqual(4);
+    expect(
+      toolsOfFamily('generate').filter((t) => t.ticketType === 4).length,
+    ).toBeGreaterThanOrEqual(4);
     expect(getTool('live-render')?.ticketType).toBe(2);
   });
 });

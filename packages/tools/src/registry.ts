@@ -95,12 +95,17 @@ export const allTools: readonly ToolDefinition[] = [
 ];
 
 const byId = new Map(allTools.map((t) => [t.id, t]));
-const byRoute = new Map(allTools.flatMap((t) => t.routes.map((r) => [r.toLowerCase(), t] as const)));
+// The first tool to claim a route is its page's canonical tool (/imgs2Video: multi-image video,
+// whose page also offers the first/last-frame mode).
+const byRoute = new Map<string, ToolDefinition>();
+for (const t of allTools)
+  for (const r of t.routes) if (!byRoute.has(r.toLowerCase())) byRoute.set(r.toLowerCase(), t);
 
 export const getTool = (id: string): ToolDefinition | undefined => byId.get(id);
 
 /** The tool whose page owns a route path (case-insensitive, as /materialchange and /materialChange are one page). */
-export const toolForRoute = (path: string): ToolDefinition | undefined => byRoute.get(path.toLowerCase());
+export const toolForRoute = (path: string): ToolDefinition | undefined =>
+  byRoute.get(path.toLowerCase());
 
 export const toolsOfFamily = (family: ToolFamily): ToolDefinition[] =>
   allTools.filter((t) => t.family === family);
