@@ -19,7 +19,8 @@ const featureZones = features.map((f) => ({
   target: `./${featuresDir}/${f}`,
   from: `./${featuresDir}`,
   except: [`./${f}`],
-  message: 'Features never import each other: compose them in app/ or move the piece to components/ or lib/.',
+  message:
+    'Features never import each other: compose them in app/ or move the piece to components/ or lib/.',
 }));
 const sharedZones = ['components', 'lib'].map((dir) => ({
   target: `./apps/web/src/${dir}`,
@@ -35,10 +36,19 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver': { typescript: { project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'] }, node: true },
+      'import-x/resolver': {
+        typescript: {
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        },
+        node: true,
+      },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-cycle': ['error', { maxDepth: 12, ignoreExternal: true }],
       'import-x/no-self-import': 'error',
@@ -58,7 +68,10 @@ export default tseslint.config(
     // The server's queue is transport only: it never reaches up into modules (ARCHITECTURE rule 4).
     files: ['apps/server/src/queue/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**'], message: 'queue/ must not import modules/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/modules/**'], message: 'queue/ must not import modules/.' }] },
+      ],
     },
   },
   {
