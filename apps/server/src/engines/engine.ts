@@ -1,0 +1,103 @@
+/**
+ * The engine port: what the task worker asks of any engine (local CPU algorithms, ComfyUI, an
+ * OpenAI-compatible image API). Engines know nothing of tickets, users or the queue; they turn
+ * input files and validated parameters into output files, report progress and honour cancel.
+ */
+
+/** What a tool needs done. A tool declares one capability; engines declare which they serve. */
+export const capabilities = [
+  // classical image work the local engine does honestly
+  'compress',
+  'upscale',
+  'to-line',
+  'color-flat-plan',
+  'inpaint',
+  'extend',
+  'color-transfer',
+  'color-grade',
+  'matting',
+  'click-segment',
+  'video-camera-move',
+  'video-first-last',
+  'video-multi-image',
+  // generative work (ComfyUI workflows or an OpenAI-compatible API)
+  'render',
+  'render-masked',
+  'text-to-image',
+  'image-edit',
+  'ai-upscale',
+  'face-restore',
+  'text-to-video',
+  'image-to-video',
+] as const;
+export type Capability = (typeof capabilities)[number];
+
+export type EngineId = 'local' | 'comfyui' | 'openai-images';
+
+export interface EngineFile {
+  /** Absolute path of a file on local disk (storage adapters materialise inputs here). */
+  path: string;
+  mime: string;
+  width?: number;
+  height?: number;
+}
+
+export interface EngineOutput {
+  path: string;
+  mime: string;
+  kind: 'image' | 'video';
+  width: number;
+  height: number;
+  /** Seconds, for videos. */
+  duration?: number;
+}
+
+export interface EngineJob {
+  /** Our task id; engines that talk to a server use it as their own request id where they can. */
+  taskId: string;
+  toolId: string;
+  capability: Capability;
+  /** Parameters already validated against the tool's schema (cnStrength, promptTxt, …). */
+  params: Record<string, unknown>;
+  /** Named inputs: upload_img, style_img, mask, frames_0…, as the tool declares. */
+  inputs: Record<string, EngineFile>;
+  /** A private scratch directory for this run; outputs are written inside it. */
+  workDir: string;
+  signal: AbortSignal;
+  onProgress: (progress: { percent: number; message?: string }) => void;
+}
+
+export interface EngineHealth {
+  status: 'up' | 'down' | 'unconfigured';
+  detail?: string;
+}
+
+export interface Engine {
+  readonly id: EngineId;
+  /** The capabilities this engine can serve as configured now. */
+  readonly capabilities: readonly Capability[];
+  health(): Promise<EngineHealth>;
+  /** Runs one job; rejects with EngineError on failure and with an AbortError when canceled. */
+  run(job: EngineJob): Promise<EngineOutput[]>;
+}
+
+/**
+ * A failure the user may see. `userMessage` is plain Chinese for designers; `detail` goes to the
+ * log only. `retryable` marks failures worth one more try (a dropped connection, a busy server).
+ */
+export class EngineError extends Error {
+  constructor(
+    readonly userMessage: string,
+    readonly detail?: string,
+    readonly retryable = false,
+  ) {
+    super(detail ? `${userMessage}: ${detail}` : userMessage);
+    this.name = 'EngineError';
+  }
+}
+
+export const abortError = (): Error => {
+  const e = new Error('任务已取消');
+  e.name = 'AbortError';
+  return e;
+};
