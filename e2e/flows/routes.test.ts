@@ -56,7 +56,7 @@ describe('spec §2 route table', () => {
       [],
     );
     await page
-      .getByRole('link', { name: /返回首页/ })
+      .getByRole('button', { name: /返回首页/ })
       .first()
       .click();
     await page.waitForURL(`${server.url}/`);
