@@ -1,2 +1,3 @@
 export * from './define-tool';
 export * from './registry';
+export * from './capabilities';

@@ -4,33 +4,9 @@
  * input files and validated parameters into output files, report progress and honour cancel.
  */
 
-/** What a tool needs done. A tool declares one capability; engines declare which they serve. */
-export const capabilities = [
-  // classical image work the local engine does honestly
-  'compress',
-  'upscale',
-  'to-line',
-  'color-flat-plan',
-  'inpaint',
-  'extend',
-  'color-transfer',
-  'color-grade',
-  'matting',
-  'click-segment',
-  'video-camera-move',
-  'video-first-last',
-  'video-multi-image',
-  // generative work (ComfyUI workflows or an OpenAI-compatible API)
-  'render',
-  'render-masked',
-  'text-to-image',
-  'image-edit',
-  'ai-upscale',
-  'face-restore',
-  'text-to-video',
-  'image-to-video',
-] as const;
-export type Capability = (typeof capabilities)[number];
+import type { Capability } from '@huijing/tools';
+
+export { capabilities, type Capability } from '@huijing/tools';
 
 export type EngineId = 'local' | 'comfyui' | 'openai-images';
 
