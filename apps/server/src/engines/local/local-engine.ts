@@ -1,0 +1,63 @@
+import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
+import { EngineError } from '../engine';
+import { compress } from './compress.capability';
+import { ffmpegVersion, resolveBinaries } from './ffmpeg-runner';
+import type { CapabilityRunner, LocalContext } from './local-job';
+import { throwIfAborted } from './local-job';
+import { loadCv } from './opencv-runtime';
+import { toLine } from './to-line.capability';
+import { upscale } from './upscale.capability';
+
+export interface LocalEngineOptions {
+  ffmpegPath?: string;
+  ffprobePath?: string;
+  /** Largest image the CPU algorithms accept; 40 MP by default (a 7300×5500 render). */
+  maxPixels?: number;
+}
+
+/** Capability → algorithm. Adding a tool that reuses one of these needs no change here. */
+const runners: Partial<Record<Capability, CapabilityRunner>> = {
+  compress,
+  upscale,
+  'to-line': toLine,
+};
+
+export const localCapabilities = Object.keys(runners) as Capability[];
+
+export const createLocalEngine = (options: LocalEngineOptions = {}): Engine => {
+  const binaries = resolveBinaries(options);
+  const ctx: LocalContext = { ...binaries, maxPixels: options.maxPixels ?? 40_000_000 };
+
+  const health = async (): Promise<EngineHealth> => {
+    try {
+      const [version] = await Promise.all([ffmpegVersion(ctx.ffmpegPath), loadCv()]);
+      const probe = ctx.ffprobePath ? 'ffprobe' : 'no ffprobe';
+      return { status: 'up', detail: `ffmpeg ${version} (${probe}), OpenCV.js ready` };
+    } catch (error) {
+      return { status: 'down', detail: error instanceof Error ? error.message : String(error) };
+    }
+  };
+
+  const run = async (job: EngineJob): Promise<EngineOutput[]> => {
+    const runner = runners[job.capability];
+    if (!runner) {
+      throw new EngineError('本地引擎不支持该功能', `capability ${job.capability}`);
+    }
+    throwIfAborted(job.signal);
+    // Runners report progress from several stages (encoder lines, tiles); designers must never
+    // see the bar go backwards, and a finished job always ends at 100.
+    let last = 0;
+    const onProgress: EngineJob['onProgress'] = ({ percent, message }) => {
+      const next = Math.max(last, Math.min(100, Math.round(percent)));
+      if (next === last && !message) return;
+      last = next;
+      job.onProgress(message ? { percent: next, message } : { percent: next });
+    };
+    const outputs = await runner({ ...job, onProgress }, ctx);
+    throwIfAborted(job.signal);
+    if (last < 100) onProgress({ percent: 100 });
+    return outputs;
+  };
+
+  return { id: 'local', capabilities: localCapabilities, health, run };
+};
