@@ -78,8 +78,13 @@ export const specRoutes = [
 
 export type SpecRoute = (typeof specRoutes)[number];
 
-/** Page paths the product adds beyond spec §2 (the admin area and login page arrive with accounts). */
-export const extraRoutes: readonly string[] = [];
+/** Page paths the product adds beyond spec §2: the login page (spec §2 login path) and the admin area. */
+export const extraRoutes: readonly string[] = [
+  '/user/login',
+  '/admin',
+  '/admin/login',
+  '/admin/accounts',
+];
 
 /** Spec §2: the login path constant. */
 export const LOGIN_PATH = '/user/login';

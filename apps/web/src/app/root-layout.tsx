@@ -1,15 +1,24 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
+import { AccountSlotsProvider, type AccountSlots } from '../components/account-slots';
+import { AccountModals, DrawerAccount, HeaderAccount, MobileAccount } from '../features/auth';
 import { isMobileUserAgent } from '../lib/device';
 import { deviceRedirect } from '../lib/redirects';
 import { pageInfo } from '../lib/tracking';
+import { AccessGuard } from './access-guard';
+import { BootScreen } from './root-layout-parts';
+
+export { BootScreen };
+
+const accountSlots: AccountSlots = { HeaderAccount, DrawerAccount, MobileAccount };
 
 const isMobile = typeof navigator !== 'undefined' && isMobileUserAgent(navigator.userAgent);
 
 /**
  * The one root layout of spec §2. Screens bring their own header (most routes hide the menu),
  * so the layout only keeps cross-cutting behaviour: device redirects on in-app navigation
- * (first load is handled in main.tsx), the tracking label and a navigation progress bar.
+ * (first load is handled in main.tsx), the tracking label, a navigation progress bar, route
+ * access (spec §3) and the account dialogs with the header's account slots.
  */
 export const RootLayout = () => {
   const location = useLocation();
@@ -28,18 +37,13 @@ export const RootLayout = () => {
   }, [location.pathname, location.search, location.hash]);
 
   return (
-    <>
+    <AccountSlotsProvider value={accountSlots}>
       {navigation.state === 'loading' ? <div className="hj-progress" role="progressbar" /> : null}
-      <Outlet />
+      <AccessGuard>
+        <Outlet />
+      </AccessGuard>
+      <AccountModals />
       <ScrollRestoration />
-    </>
+    </AccountSlotsProvider>
   );
 };
-
-/** Shown while the first screen's chunk arrives. */
-export const BootScreen = () => (
-  <div className="hj-boot" aria-busy="true" aria-label="加载中">
-    <div className="hj-boot__mark" />
-    <span>绘境</span>
-  </div>
-);

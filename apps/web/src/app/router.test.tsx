@@ -1,6 +1,7 @@
-import { specRoutes } from '@huijing/contracts';
+import { extraRoutes, specRoutes } from '@huijing/contracts';
 import { allTools, toolForRoute } from '@huijing/tools';
 import { screen, within } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { laterScreenFor } from './later-screens';
 import { BootScreen } from './root-layout';
@@ -9,18 +10,30 @@ import { appRoutes, laterPaths, toolPaths } from './router';
 import { renderAt } from './test-utils';
 
 const children = appRoutes[0]?.children ?? [];
-const paths = children.map((r) => r.path).filter((p): p is string => p !== undefined && p !== '*');
+/** Leaf routes, flattened through pathless layouts (the admin layout). */
+const leaves = (routes: RouteObject[]): RouteObject[] =>
+  routes.flatMap((r) => (r.children ? leaves(r.children) : [r]));
+const paths = leaves(children)
+  .map((r) => r.path)
+  .filter((p): p is string => p !== undefined && p !== '*');
 
 describe('route table', () => {
-  it('holds exactly the routes of spec §2, once each, under one root layout', () => {
+  it('holds exactly the routes of spec §2 plus the extra routes, once each, under one root', () => {
     expect(appRoutes).toHaveLength(1);
     expect(new Set(paths).size).toBe(paths.length);
-    expect([...paths].sort()).toEqual([...specRoutes].sort());
+    expect([...paths].sort()).toEqual([...specRoutes, ...extraRoutes].sort());
+  });
+
+  it('names an access key on every screen (spec §3); only the admin area is not public', () => {
+    const named = leaves(children).map((r) => [r.path, (r.handle as { access?: string })?.access]);
+    for (const [path, access] of named) expect(access, String(path)).toBeTruthy();
+    const guarded = named.filter(([, access]) => access !== 'public').map(([path]) => path);
+    expect(guarded).toEqual(['/admin/accounts']);
   });
 
   it('ends with a catch-all not-found route and loads every screen on demand', () => {
     expect(children.at(-1)?.path).toBe('*');
-    for (const route of children) expect(typeof route.lazy).toBe('function');
+    for (const route of leaves(children)) expect(typeof route.lazy).toBe('function');
   });
 
   it('gives every registry route a tool page and every later screen its own copy', () => {

@@ -1,6 +1,9 @@
+import { LOGIN_PATH } from '@huijing/contracts';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { AccessName } from '../lib/access';
 import { withChunkTimeout } from '../lib/chunk-load';
+import type { RouteHandle } from './access-guard';
 import { BootScreen, RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
 
@@ -30,7 +33,21 @@ const later = screen(
   (m) => m.LaterScreen,
 );
 
-const page = (path: string, lazy: RouteObject['lazy']): RouteObject => ({ path, lazy });
+/** Every route names its access key (spec §3); public pages use 'public'. */
+const page = (
+  path: string,
+  lazy: RouteObject['lazy'],
+  access: AccessName = 'public',
+): RouteObject => ({ path, lazy, handle: { access } satisfies RouteHandle });
+
+/** The admin area is one chunk of its own: visitors never download it. */
+const admin = <K extends 'AdminIndex' | 'AdminLoginPage' | 'AdminLayout' | 'AdminAccountsPage'>(
+  name: K,
+) =>
+  screen(
+    () => import('../features/admin/admin-screens'),
+    (m) => m[name],
+  );
 
 /** Tool pages (the registry in @huijing/tools owns what each one is). */
 export const toolPaths = [
@@ -135,16 +152,32 @@ export const appRoutes: RouteObject[] = [
           (m) => m.MobileHomePage,
         ),
       ),
+      page(
+        LOGIN_PATH,
+        screen(
+          () => import('./screens/user-login-screen'),
+          (m) => m.UserLoginScreen,
+        ),
+      ),
+      page('/admin', admin('AdminIndex')),
+      page('/admin/login', admin('AdminLoginPage')),
+      {
+        // Pathless admin layout: hidden, with its children, from anyone who is not an admin.
+        id: 'admin-layout',
+        lazy: admin('AdminLayout'),
+        handle: { access: 'canAdmin' } satisfies RouteHandle,
+        children: [page('/admin/accounts', admin('AdminAccountsPage'), 'canAdmin')],
+      },
       page('/lama', toolNoFooter),
       ...toolPaths.map((path) => page(path, tool)),
       ...laterPaths.map((path) => page(path, later)),
-      {
-        path: '*',
-        lazy: screen(
+      page(
+        '*',
+        screen(
           () => import('./screens/not-found-screen'),
           (m) => m.NotFoundScreen,
         ),
-      },
+      ),
     ],
   },
 ];

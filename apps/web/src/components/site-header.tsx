@@ -1,10 +1,10 @@
-import { MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { MenuOutlined } from '@ant-design/icons';
 import { Button, Drawer } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BrandLogo } from './brand-logo';
-import { LoginNotice } from './login-notice';
+import { useAccountSlots } from './account-slots';
 
 const navItems = [
   { key: 'render', to: '/list?tab=1' },
@@ -20,7 +20,7 @@ export const SiteHeader = ({ tone = 'light' }: { tone?: 'light' | 'dark' }) => {
   const { t } = useTranslation();
   const location = useLocation();
   const [drawer, setDrawer] = useState(false);
-  const [login, setLogin] = useState(false);
+  const { HeaderAccount, DrawerAccount } = useAccountSlots();
   const current = `${location.pathname}${location.search}`;
   const isActive = (to: string) =>
     to.includes('?')
@@ -49,14 +49,7 @@ export const SiteHeader = ({ tone = 'light' }: { tone?: 'light' | 'dark' }) => {
           <Link to="/list" className="hj-header__all">
             {t('nav.functions')}
           </Link>
-          <Button
-            type="primary"
-            icon={<UserOutlined />}
-            className="hj-header__login"
-            onClick={() => setLogin(true)}
-          >
-            {t('actions.login')}
-          </Button>
+          <HeaderAccount tone={tone} />
           <Button
             type="text"
             className="hj-header__menu"
@@ -80,19 +73,8 @@ export const SiteHeader = ({ tone = 'light' }: { tone?: 'light' | 'dark' }) => {
             {t('nav.functions')}
           </NavLink>
         </nav>
-        <Button
-          type="primary"
-          block
-          size="large"
-          onClick={() => {
-            setDrawer(false);
-            setLogin(true);
-          }}
-        >
-          {t('actions.login')}
-        </Button>
+        <DrawerAccount onNavigate={() => setDrawer(false)} />
       </Drawer>
-      <LoginNotice open={login} onClose={() => setLogin(false)} />
     </header>
   );
 };

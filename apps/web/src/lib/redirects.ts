@@ -97,6 +97,9 @@ export const planStartup = (env: StartupEnvironment): StartupAction => {
 
   const source = extractSource(env.href);
   if (source) env.storage.set(storageKeys.source, source);
+  // An invitation link (?inviteCode=) is credited at first login, however later that happens.
+  const invite = url.searchParams.get('inviteCode')?.trim();
+  if (invite) env.storage.set(storageKeys.inviteCode, invite.slice(0, 32));
 
   const target = deviceRedirect(url.pathname, env.userAgentIsMobile);
   if (target) {

@@ -16,8 +16,12 @@ export const storageKeys = {
   userType: 'userType',
   userInfo: 'userInfo',
   defaultCollect: 'defaultCollect',
-  /** Admin account being edited. */
+  /** Account id of the signed-in admin (the admin area keeps its own session). */
   loginAccountId: 'loginAccountId',
+  /** Admin session token; never the user token, never sent outside /user/manage/*. */
+  adminToken: 'adminToken',
+  /** Display name and role of the signed-in admin, for the admin layout. */
+  adminAccount: 'adminAccount',
   /** Where to return after signing in; deleted on logout. */
   redirect: 'redirectUrl',
   /** Login token of the auth host; removed on logout. */
@@ -41,6 +45,7 @@ export interface SourceInfo {
 /** Value types per key, so reads and writes are checked. Unlisted keys hold strings. */
 export interface StorageValues {
   source: SourceInfo;
+  adminAccount: { username: string; displayName: string; role: 'super' | 'operator' };
   userInfo: Record<string, unknown>;
   userType: number | string;
   defaultCollect: unknown;

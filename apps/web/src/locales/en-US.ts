@@ -27,10 +27,6 @@ export const enUS: Resources = {
     tryNow: 'Try it',
     gotIt: 'Got it',
   },
-  login: {
-    title: 'Sign-in opens soon',
-    body: 'SMS and WeChat sign-in are being connected. Once open, your works, points and favourites sync across devices.',
-  },
   families: {
     render: 'Interior, architecture and landscape renders that keep structure and perspective',
     edit: 'Materials, backgrounds, atmosphere, matting and upscaling in one place',

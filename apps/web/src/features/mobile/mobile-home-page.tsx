@@ -4,14 +4,12 @@ import {
   CheckCircleOutlined,
   HomeFilled,
   RightOutlined,
-  UserOutlined,
 } from '@ant-design/icons';
 import { allTools, familyNames, toolsOfFamily, type ToolFamily } from '@huijing/tools';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { AreaIcon } from '../../components/area-icon';
 import { BrandLogo } from '../../components/brand-logo';
-import { LoginNotice } from '../../components/login-notice';
+import { useAccountSlots } from '../../components/account-slots';
 import { ToolGlyph } from '../../components/tool-glyph';
 import { useLocalized } from '../../components/use-localized';
 import { usePageTitle } from '../../components/use-page-title';
@@ -27,7 +25,7 @@ const families: ToolFamily[] = ['render', 'edit', 'generate'];
 export const MobileHomePage = () => {
   const { t } = useTranslation();
   const pick = useLocalized();
-  const [login, setLogin] = useState(false);
+  const { MobileAccount } = useAccountSlots();
   const featured = allTools.find((tool) => tool.id === 'home-decoration') ?? allTools[0]!;
   usePageTitle('移动端');
 
@@ -35,15 +33,7 @@ export const MobileHomePage = () => {
     <div className="hj-m">
       <header className="hj-m__bar">
         <BrandLogo to="/mobileHome" />
-        <button
-          type="button"
-          className="hj-m__login"
-          aria-label={t('actions.login')}
-          onClick={() => setLogin(true)}
-        >
-          <UserOutlined />
-        </button>
-        <LoginNotice open={login} onClose={() => setLogin(false)} />
+        <MobileAccount />
       </header>
 
       <main className="hj-m__main">

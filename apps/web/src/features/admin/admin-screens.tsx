@@ -1,0 +1,13 @@
+import { Navigate } from 'react-router';
+import { useAdminSession } from '../../components/use-session';
+import './admin.css';
+
+export { AdminAccountsPage } from './components/admin-accounts-page';
+export { AdminLayout } from './components/admin-layout';
+export { AdminLoginPage } from './components/admin-login-page';
+
+/** /admin: the accounts screen for a signed-in admin, the admin login otherwise. */
+export const AdminIndex = () => {
+  const session = useAdminSession();
+  return <Navigate to={session ? '/admin/accounts' : '/admin/login'} replace />;
+};

@@ -1,0 +1,95 @@
+import {
+  adminAccountPageSchema,
+  adminAccountSchema,
+  adminLoginResultSchema,
+  type adminAccountCreateSchema,
+  type adminAccountQuerySchema,
+  type adminAccountUpdateSchema,
+  type adminLoginBodySchema,
+  type Envelope,
+} from '@huijing/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { adminHeaders, signOutAdmin } from '../../../lib/admin-session';
+import { api, isRequestError } from '../../../lib/request';
+
+/** A failure shown to the admin: the server's message and catalogue code. */
+export class AdminApiError extends Error {
+  override readonly name = 'AdminApiError';
+  constructor(
+    message: string,
+    readonly code?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Admin session gone (expired, revoked, disabled): the area asks for a fresh sign-in. */
+const isSessionGone = (code: number | undefined) =>
+  code !== undefined && code >= 40100 && code < 40200;
+
+const unwrap = async <T>(call: Promise<Envelope<T>>, signOutOn401 = true): Promise<T> => {
+  let envelope: Envelope<T>;
+  try {
+    envelope = await call;
+  } catch (error) {
+    if (isRequestError(error)) {
+      const code = (error.details.body as { code?: number } | undefined)?.code;
+      throw new AdminApiError(error.message, code);
+    }
+    throw error;
+  }
+  if (!envelope.success) {
+    if (signOutOn401 && isSessionGone(envelope.code)) signOutAdmin();
+    throw new AdminApiError(envelope.message, envelope.code);
+  }
+  return envelope.data;
+};
+
+export type AdminAccountQuery = z.infer<typeof adminAccountQuerySchema>;
+export type AdminAccountCreate = z.input<typeof adminAccountCreateSchema>;
+export type AdminAccountUpdate = z.input<typeof adminAccountUpdateSchema>;
+
+/** Every call carries the admin token explicitly (never the user token). */
+const opts = () => ({ headers: adminHeaders(), silent: true });
+
+export const adminApi = {
+  login: (body: z.input<typeof adminLoginBodySchema>) =>
+    unwrap(
+      api.post('/user/manage/login', { body, schema: adminLoginResultSchema, silent: true }),
+      false,
+    ),
+  page: (query: AdminAccountQuery) =>
+    unwrap(
+      api.get('/user/manage/page/account', {
+        ...opts(),
+        query: { ...query, keyword: query.keyword || undefined },
+        schema: adminAccountPageSchema,
+      }),
+    ),
+  create: (body: AdminAccountCreate) =>
+    unwrap(api.post('/user/manage/account', { ...opts(), body, schema: adminAccountSchema })),
+  update: (accountId: string, body: AdminAccountUpdate) =>
+    unwrap(
+      api.post(`/user/manage/account/${encodeURIComponent(accountId)}`, {
+        ...opts(),
+        body,
+        schema: adminAccountSchema,
+      }),
+    ),
+  remove: (accountId: string) =>
+    unwrap(api.delete(`/user/manage/account/${encodeURIComponent(accountId)}`, opts())),
+};
+
+export const adminKeys = {
+  accounts: (query: AdminAccountQuery) => ['admin', 'accounts', query] as const,
+  allAccounts: ['admin', 'accounts'] as const,
+};
+
+export const adminAccountsQuery = (query: AdminAccountQuery) =>
+  queryOptions({
+    queryKey: adminKeys.accounts(query),
+    queryFn: () => adminApi.page(query),
+    retry: false,
+    placeholderData: (previous) => previous,
+  });

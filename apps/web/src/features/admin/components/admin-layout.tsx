@@ -1,0 +1,103 @@
+import { LogoutOutlined, TeamOutlined, HomeOutlined } from '@ant-design/icons';
+import { Button, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { BrandMark } from '../../../components/brand-logo';
+import { useAccess, useAdminSession } from '../../../components/use-session';
+import { filterMenu } from '../../../lib/access';
+import { signOutAdmin } from '../../../lib/admin-session';
+
+interface SideItem {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  path?: string;
+  access?: string;
+  children?: SideItem[];
+}
+
+const sideMenu: SideItem[] = [
+  {
+    key: 'system',
+    label: '系统管理',
+    icon: null,
+    children: [
+      {
+        key: 'accounts',
+        label: '管理员账号',
+        icon: <TeamOutlined />,
+        path: '/admin/accounts',
+        access: 'canAdmin',
+      },
+    ],
+  },
+];
+
+export const roleLabels = { super: '超级管理员', operator: '运营' } as const;
+
+/** The admin frame: sidebar of what this admin may open, the signed-in admin and sign-out. */
+export const AdminLayout = () => {
+  const session = useAdminSession();
+  const { access } = useAccess();
+  const navigate = useNavigate();
+  const groups = filterMenu(sideMenu, access);
+
+  return (
+    <div className="hj-admin">
+      <aside className="hj-admin__side">
+        <Link to="/admin" className="hj-admin__brand">
+          <BrandMark size={32} />
+          <span>
+            绘境<small>管理后台</small>
+          </span>
+        </Link>
+        <nav aria-label="后台导航">
+          {groups.map((group) => (
+            <div key={group.key} className="hj-admin__group">
+              <p>{group.label}</p>
+              {group.children?.map((item) => (
+                <NavLink
+                  key={item.key}
+                  to={item.path ?? '/admin'}
+                  className={({ isActive }) => `hj-admin__link${isActive ? ' is-active' : ''}`}
+                >
+                  {item.icon}
+                  {item.label}
+                </NavLink>
+              ))}
+            </div>
+          ))}
+        </nav>
+        <Link to="/" className="hj-admin__site">
+          <HomeOutlined /> 返回前台
+        </Link>
+      </aside>
+      <div className="hj-admin__body">
+        <header className="hj-admin__top">
+          <div className="hj-admin__who">
+            <span className="hj-admin__initial">{session?.displayName.slice(0, 1)}</span>
+            <strong>{session?.displayName}</strong>
+            <span className="hj-admin__username">@{session?.username}</span>
+            {session ? (
+              <Tag color={session.role === 'super' ? 'purple' : 'blue'}>
+                {roleLabels[session.role]}
+              </Tag>
+            ) : null}
+          </div>
+          <Button
+            icon={<LogoutOutlined />}
+            onClick={() => {
+              signOutAdmin();
+              void navigate('/admin/login', { replace: true });
+            }}
+          >
+            退出登录
+          </Button>
+        </header>
+        <main className="hj-admin__main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+};
