@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { capabilities, type Capability } from './capabilities';
 
 /** Ticket kinds of spec §3: 1 general, 2 live, 3 gpt, 4 video. */
 export const ticketTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
@@ -7,7 +8,58 @@ export type TicketType = z.infer<typeof ticketTypeSchema>;
 export const toolFamilySchema = z.enum(['render', 'edit', 'generate']);
 export type ToolFamily = z.infer<typeof toolFamilySchema>;
 
-export const toolDefinitionSchema = z.object({
+export type Localized = { 'zh-CN': string; 'en-US': string };
+const localizedSchema = z.object({ 'zh-CN': z.string().min(1), 'en-US': z.string().min(1) });
+
+/** Named inputs a tool takes (spec §3 names where it has them). */
+export const inputNames = [
+  'upload_img',
+  'style_img',
+  'mask',
+  'object_img',
+  'first_frame',
+  'last_frame',
+  'frames',
+] as const;
+export type InputName = (typeof inputNames)[number];
+
+export const toolInputSchema = z.object({
+  name: z.enum(inputNames),
+  required: z.boolean(),
+  label: localizedSchema,
+  /** For list inputs (frames): how many files. */
+  multiple: z.object({ min: z.number().int().min(1), max: z.number().int().min(1) }).optional(),
+});
+export type ToolInput = z.infer<typeof toolInputSchema>;
+
+/** How the web renders a parameter. Data only: the tool page is built from it. */
+export const widgetSchema = z.object({
+  kind: z.enum([
+    'slider',
+    'select',
+    'segmented',
+    'switch',
+    'number',
+    'prompt',
+    'text',
+    'style-picker',
+    'material-picker',
+    'hidden',
+  ]),
+  label: localizedSchema,
+  help: localizedSchema.optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  step: z.number().optional(),
+  options: z
+    .array(z.object({ value: z.union([z.string(), z.number()]), label: localizedSchema }))
+    .optional(),
+  /** Advanced parameters fold away by default. */
+  advanced: z.boolean().optional(),
+});
+export type Widget = z.infer<typeof widgetSchema>;
+
+const metaSchema = z.object({
   /** Stable kebab id; never reused. */
   id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
   family: toolFamilySchema,
@@ -15,16 +67,40 @@ export const toolDefinitionSchema = z.object({
   routes: z.array(z.string().startsWith('/')).min(1),
   /** Where a card links to when it differs from the first route (e.g. a mode query). */
   entry: z.string().startsWith('/').optional(),
-  name: z.object({ 'zh-CN': z.string().min(1), 'en-US': z.string().min(1) }),
-  description: z.object({ 'zh-CN': z.string().min(1), 'en-US': z.string().min(1) }),
+  name: localizedSchema,
+  description: localizedSchema,
   ticketType: ticketTypeSchema,
+  /** Tickets of `ticketType` one run costs (the default; admins may override in settings). */
+  price: z.number().int().min(0),
+  capability: z.enum(capabilities),
+  inputs: z.array(toolInputSchema),
   /** Shown as a ribbon on cards. */
   badge: z.enum(['new', 'hot', 'pro']).optional(),
 });
-export type ToolDefinition = z.infer<typeof toolDefinitionSchema>;
 
-/** Declares one tool. Parsing at definition time makes a malformed tool fail at import. */
-export const defineTool = (tool: ToolDefinition): ToolDefinition =>
-  toolDefinitionSchema.parse(tool);
+export type ToolDefinition<P extends z.ZodObject = z.ZodObject> = z.infer<typeof metaSchema> & {
+  capability: Capability;
+  /** The tool's parameters with defaults: `params.parse({})` gives a valid run. */
+  params: P;
+  /** Widget hints by parameter name; a parameter without one is not shown. */
+  widgets: Partial<Record<keyof z.infer<P> & string, Widget>>;
+};
+
+/**
+ * Declares one tool. Checks at definition time, so a malformed tool fails at import: metadata
+ * parses, defaults parse, every widget names a real parameter, input names are unique.
+ */
+export const defineTool = <P extends z.ZodObject>(tool: ToolDefinition<P>): ToolDefinition<P> => {
+  metaSchema.parse(tool);
+  const defaults = tool.params.safeParse({});
+  if (!defaults.success) throw new Error(`tool ${tool.id}: defaults do not parse`);
+  const keys = new Set(Object.keys(tool.params.shape));
+  for (const w of Object.keys(tool.widgets))
+    if (!keys.has(w)) throw new Error(`tool ${tool.id}: widget for unknown parameter ${w}`);
+  for (const w of Object.values(tool.widgets)) widgetSchema.parse(w);
+  const names = tool.inputs.map((i) => i.name);
+  if (new Set(names).size !== names.length) throw new Error(`tool ${tool.id}: duplicate inputs`);
+  return tool;
+};
 
 export const toolEntry = (tool: ToolDefinition): string => tool.entry ?? tool.routes[0]!;

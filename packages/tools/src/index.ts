@@ -1,3 +1,4 @@
 export * from './define-tool';
 export * from './registry';
 export * from './capabilities';
+export * from './params';

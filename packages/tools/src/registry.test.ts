@@ -1,12 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { toolDefinitionSchema } from './define-tool';
+import { specRoutes } from '@huijing/contracts';
+import { z } from 'zod';
+import { CN_STRENGTH_DEFAULT, CN_STRENGTH_INDOOR_EXTERIOR } from './params';
+import { defineTool } from './define-tool';
 import { allTools, getTool, toolForRoute, toolsOfFamily } from './registry';
 
 describe('tool registry', () => {
-  it('has unique ids and every definition parses', () => {
+  it('has unique ids; every tool has parsable defaults, a price and spec routes', () => {
     const ids = allTools.map((t) => t.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const t of allTools) expect(() => toolDefinitionSchema.parse(t)).not.toThrow();
+    const routes = new Set<string>(specRoutes);
+    for (const t of allTools) {
+      expect(t.params.safeParse({}).success, t.id).toBe(true);
+      expect(Number.isInteger(t.price) && t.price >= 0, t.id).toBe(true);
+      for (const r of t.routes) expect(routes.has(r), `${t.id} ${r}`).toBe(true);
+    }
+  });
+
+  it('uses the spec defaults: cnStrength 0.75, and 0.7 on indoor exterior', () => {
+    const strength = (id: string) =>
+      (getTool(id)?.params.parse({}) as { cnStrength?: number }).cnStrength;
+    expect(strength('home-decoration')).toBe(CN_STRENGTH_DEFAULT);
+    expect(CN_STRENGTH_DEFAULT).toBe(0.75);
+    expect(strength('indoor-exterior')).toBe(CN_STRENGTH_INDOOR_EXTERIOR);
+    expect(CN_STRENGTH_INDOOR_EXTERIOR).toBe(0.7);
+  });
+
+  it('refuses malformed definitions at import', () => {
+    const base = {
+      id: 'probe',
+      family: 'edit' as const,
+      routes: ['/probe'],
+      name: { 'zh-CN': '探针', 'en-US': 'Probe' },
+      description: { 'zh-CN': '探针', 'en-US': 'Probe' },
+      ticketType: 1 as const,
+      price: 1,
+      capability: 'compress' as const,
+      inputs: [],
+      widgets: {},
+    };
+    expect(() => defineTool({ ...base, params: z.object({ q: z.number() }) })).toThrow(/defaults/);
+    expect(() =>
+      defineTool({
+        ...base,
+        params: z.object({}),
+        widgets: { nope: { kind: 'switch', label: base.name } } as never,
+      }),
+    ).toThrow(/unknown parameter/);
+    expect(() => defineTool({ ...base, id: 'Bad Id', params: z.object({}) })).toThrow();
   });
 
   it('gives every route to one page only (tools sharing /imgs2Video are its two modes)', () => {

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { cnStrength, input, promptTxt, widgets } from '../params';
 
 export const allPlanTool = defineTool({
   id: 'all-plan',
@@ -10,4 +12,9 @@ export const allPlanTool = defineTool({
     'en-US': 'Turn floor plans into colourful 3D-looking plans',
   },
   ticketType: 1,
+  price: 2,
+  capability: 'render',
+  inputs: [input.upload(), input.style()],
+  params: z.object({ promptTxt, cnStrength: cnStrength() }),
+  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
 });

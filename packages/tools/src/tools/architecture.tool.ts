@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { cnStrength, input, promptTxt, widgets } from '../params';
 
 export const architectureTool = defineTool({
   id: 'architecture',
@@ -10,5 +12,10 @@ export const architectureTool = defineTool({
     'en-US': 'Photorealistic architecture from massing or SketchUp screenshots',
   },
   ticketType: 1,
+  price: 2,
+  capability: 'render',
+  inputs: [input.upload(), input.style()],
+  params: z.object({ promptTxt, cnStrength: cnStrength() }),
+  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
   badge: 'hot',
 });

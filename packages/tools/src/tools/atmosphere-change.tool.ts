@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { input } from '../params';
 
 export const atmosphereChangeTool = defineTool({
   id: 'atmosphere-change',
@@ -10,4 +12,9 @@ export const atmosphereChangeTool = defineTool({
     'en-US': 'Day, dusk, night or snow in one click',
   },
   ticketType: 1,
+  price: 1,
+  capability: 'color-grade',
+  inputs: [input.upload()],
+  params: z.object({}),
+  widgets: {},
 });

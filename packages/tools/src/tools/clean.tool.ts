@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { input } from '../params';
 
 export const cleanTool = defineTool({
   id: 'clean',
@@ -10,4 +12,9 @@ export const cleanTool = defineTool({
     'en-US': 'Paint over clutter and fill the background naturally',
   },
   ticketType: 1,
+  price: 1,
+  capability: 'inpaint',
+  inputs: [input.upload(), input.mask()],
+  params: z.object({}),
+  widgets: {},
 });

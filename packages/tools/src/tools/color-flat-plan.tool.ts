@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { input } from '../params';
 
 export const colorFlatPlanTool = defineTool({
   id: 'color-flat-plan',
@@ -10,4 +12,9 @@ export const colorFlatPlanTool = defineTool({
     'en-US': 'Turn line plans into coloured flat plans',
   },
   ticketType: 1,
+  price: 1,
+  capability: 'color-flat-plan',
+  inputs: [input.upload()],
+  params: z.object({}),
+  widgets: {},
 });

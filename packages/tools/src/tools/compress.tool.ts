@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { input } from '../params';
 
 export const compressTool = defineTool({
   id: 'compress',
@@ -10,4 +12,9 @@ export const compressTool = defineTool({
     'en-US': 'Compress to a target size or quality',
   },
   ticketType: 1,
+  price: 0,
+  capability: 'compress',
+  inputs: [input.upload()],
+  params: z.object({}),
+  widgets: {},
 });

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { cnStrength, input, promptTxt, widgets } from '../params';
 
 export const emptyRoomTool = defineTool({
   id: 'empty-room',
@@ -10,4 +12,9 @@ export const emptyRoomTool = defineTool({
     'en-US': 'Remove the furniture and get a clean empty room',
   },
   ticketType: 1,
+  price: 2,
+  capability: 'image-edit',
+  inputs: [input.upload()],
+  params: z.object({ promptTxt, cnStrength: cnStrength() }),
+  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
 });

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { input } from '../params';
 
 export const extendTool = defineTool({
   id: 'extend',
@@ -10,4 +12,9 @@ export const extendTool = defineTool({
     'en-US': 'Extend the canvas outward and complete the scene',
   },
   ticketType: 1,
+  price: 1,
+  capability: 'extend',
+  inputs: [input.upload()],
+  params: z.object({}),
+  widgets: {},
 });

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { input } from '../params';
 
 export const faceRestorationTool = defineTool({
   id: 'face-restoration',
@@ -10,4 +12,9 @@ export const faceRestorationTool = defineTool({
     'en-US': 'Repair blurred or distorted faces in renders',
   },
   ticketType: 1,
+  price: 2,
+  capability: 'face-restore',
+  inputs: [input.upload()],
+  params: z.object({}),
+  widgets: {},
 });

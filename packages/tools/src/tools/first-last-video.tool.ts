@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
 
 export const firstLastVideoTool = defineTool({
@@ -11,4 +12,12 @@ export const firstLastVideoTool = defineTool({
     'en-US': 'Animate between a first and a last frame',
   },
   ticketType: 4,
+  price: 1,
+  capability: 'video-first-last',
+  inputs: [
+    { name: 'first_frame', required: true, label: { 'zh-CN': '首帧', 'en-US': 'First frame' } },
+    { name: 'last_frame', required: true, label: { 'zh-CN': '尾帧', 'en-US': 'Last frame' } },
+  ],
+  params: z.object({}),
+  widgets: {},
 });

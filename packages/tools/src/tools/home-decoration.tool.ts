@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { cnStrength, input, promptTxt, widgets } from '../params';
 
 export const homeDecorationTool = defineTool({
   id: 'home-decoration',
@@ -10,5 +12,10 @@ export const homeDecorationTool = defineTool({
     'en-US': 'Turn bare rooms, white models or sketches into home interior renders',
   },
   ticketType: 1,
+  price: 2,
+  capability: 'render',
+  inputs: [input.upload(), input.style()],
+  params: z.object({ promptTxt, cnStrength: cnStrength() }),
+  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
   badge: 'hot',
 });

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { input } from '../params';
 
 export const imageToVideoTool = defineTool({
   id: 'image-to-video',
@@ -10,5 +12,10 @@ export const imageToVideoTool = defineTool({
     'en-US': 'Bring a render to life with camera moves',
   },
   ticketType: 4,
+  price: 1,
+  capability: 'video-camera-move',
+  inputs: [input.upload()],
+  params: z.object({}),
+  widgets: {},
   badge: 'hot',
 });

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { CN_STRENGTH_INDOOR_EXTERIOR, cnStrength, input, promptTxt, widgets } from '../params';
 
 export const indoorExteriorTool = defineTool({
   id: 'indoor-exterior',
@@ -10,4 +12,9 @@ export const indoorExteriorTool = defineTool({
     'en-US': 'Natural views outside the windows of an interior',
   },
   ticketType: 1,
+  price: 2,
+  capability: 'render',
+  inputs: [input.upload(), input.style()],
+  params: z.object({ promptTxt, cnStrength: cnStrength(CN_STRENGTH_INDOOR_EXTERIOR) }),
+  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
 });

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { cnStrength, input, promptTxt, widgets } from '../params';
 
 export const liveRenderClassicTool = defineTool({
   id: 'live-render-classic',
@@ -10,4 +12,9 @@ export const liveRenderClassicTool = defineTool({
     'en-US': 'The classic live rendering screen',
   },
   ticketType: 2,
+  price: 1,
+  capability: 'render',
+  inputs: [input.upload(), input.style()],
+  params: z.object({ promptTxt, cnStrength: cnStrength() }),
+  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
 });

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { cnStrength, input, promptTxt, widgets } from '../params';
 
 export const liveRenderTool = defineTool({
   id: 'live-render',
@@ -10,5 +12,10 @@ export const liveRenderTool = defineTool({
     'en-US': 'Sketch and see the render update live',
   },
   ticketType: 2,
+  price: 1,
+  capability: 'render',
+  inputs: [input.upload(), input.style()],
+  params: z.object({ promptTxt, cnStrength: cnStrength() }),
+  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
   badge: 'new',
 });

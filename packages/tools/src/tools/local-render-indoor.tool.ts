@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { cnStrength, input, promptTxt, widgets } from '../params';
 
 export const localRenderIndoorTool = defineTool({
   id: 'local-render-indoor',
@@ -10,5 +12,10 @@ export const localRenderIndoorTool = defineTool({
     'en-US': 'Precise local redraw for interiors',
   },
   ticketType: 1,
+  price: 3,
+  capability: 'render-masked',
+  inputs: [input.upload(), input.mask(), input.style()],
+  params: z.object({ promptTxt, cnStrength: cnStrength() }),
+  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
   badge: 'pro',
 });

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { cnStrength, input, promptTxt, widgets } from '../params';
 
 export const lockImageOutdoorTool = defineTool({
   id: 'lock-image-outdoor',
@@ -10,4 +12,9 @@ export const lockImageOutdoorTool = defineTool({
     'en-US': 'Locked-composition renders for exteriors',
   },
   ticketType: 1,
+  price: 2,
+  capability: 'render',
+  inputs: [input.upload(), input.style()],
+  params: z.object({ promptTxt, cnStrength: cnStrength() }),
+  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
 });

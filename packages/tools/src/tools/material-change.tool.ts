@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { cnStrength, input, promptTxt, widgets } from '../params';
 
 export const materialChangeTool = defineTool({
   id: 'material-change',
@@ -10,4 +12,9 @@ export const materialChangeTool = defineTool({
     'en-US': 'Swap floors, walls and stone from the material library',
   },
   ticketType: 1,
+  price: 2,
+  capability: 'render-masked',
+  inputs: [input.upload(), input.mask(), input.style()],
+  params: z.object({ promptTxt, cnStrength: cnStrength() }),
+  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
 });

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { input } from '../params';
 
 export const mattingTool = defineTool({
   id: 'matting',
@@ -10,4 +12,9 @@ export const mattingTool = defineTool({
     'en-US': 'Cut out the subject as a transparent PNG',
   },
   ticketType: 1,
+  price: 1,
+  capability: 'matting',
+  inputs: [input.upload(), input.mask(false)],
+  params: z.object({}),
+  widgets: {},
 });

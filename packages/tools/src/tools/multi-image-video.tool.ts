@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
 
 export const multiImageVideoTool = defineTool({
@@ -10,4 +11,16 @@ export const multiImageVideoTool = defineTool({
     'en-US': 'String several renders into a video with transitions',
   },
   ticketType: 4,
+  price: 1,
+  capability: 'video-multi-image',
+  inputs: [
+    {
+      name: 'frames',
+      required: true,
+      label: { 'zh-CN': '图片', 'en-US': 'Images' },
+      multiple: { min: 2, max: 20 },
+    },
+  ],
+  params: z.object({}),
+  widgets: {},
 });

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { input } from '../params';
 
 export const realUpscaleTool = defineTool({
   id: 'real-upscale',
@@ -10,4 +12,9 @@ export const realUpscaleTool = defineTool({
     'en-US': 'AI detail enhancement at 2× or 4×',
   },
   ticketType: 1,
+  price: 1,
+  capability: 'upscale',
+  inputs: [input.upload()],
+  params: z.object({}),
+  widgets: {},
 });

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { input } from '../params';
 
 export const styleTransferTool = defineTool({
   id: 'style-transfer',
@@ -10,4 +12,9 @@ export const styleTransferTool = defineTool({
     'en-US': 'Restyle your design after a reference image',
   },
   ticketType: 1,
+  price: 1,
+  capability: 'color-transfer',
+  inputs: [input.upload(), input.style(true)],
+  params: z.object({}),
+  widgets: {},
 });

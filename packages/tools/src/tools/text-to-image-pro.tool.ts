@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { promptTxt, widgets } from '../params';
 
 export const textToImageProTool = defineTool({
   id: 'text-to-image-pro',
@@ -10,5 +12,12 @@ export const textToImageProTool = defineTool({
     'en-US': 'More ratios, counts and style presets',
   },
   ticketType: 1,
+  price: 3,
+  capability: 'text-to-image',
+  inputs: [],
+  params: z.object({
+    promptTxt: z.string().trim().min(1, '请输入描述词').max(1000).default('现代简约客厅，自然光'),
+  }),
+  widgets: { promptTxt: widgets.promptTxt },
   badge: 'pro',
 });

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { promptTxt, widgets } from '../params';
 
 export const textToImageTool = defineTool({
   id: 'text-to-image',
@@ -10,4 +12,11 @@ export const textToImageTool = defineTool({
     'en-US': 'Design inspiration from a sentence',
   },
   ticketType: 1,
+  price: 2,
+  capability: 'text-to-image',
+  inputs: [],
+  params: z.object({
+    promptTxt: z.string().trim().min(1, '请输入描述词').max(1000).default('现代简约客厅，自然光'),
+  }),
+  widgets: { promptTxt: widgets.promptTxt },
 });

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { promptTxt, widgets } from '../params';
 
 export const textToVideoTool = defineTool({
   id: 'text-to-video',
@@ -10,5 +12,12 @@ export const textToVideoTool = defineTool({
     'en-US': 'Short walkthrough videos from text',
   },
   ticketType: 4,
+  price: 1,
+  capability: 'text-to-video',
+  inputs: [],
+  params: z.object({
+    promptTxt: z.string().trim().min(1, '请输入描述词').max(1000).default('现代简约客厅，自然光'),
+  }),
+  widgets: { promptTxt: widgets.promptTxt },
   badge: 'new',
 });

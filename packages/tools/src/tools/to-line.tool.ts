@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { input } from '../params';
 
 export const toLineTool = defineTool({
   id: 'to-line',
@@ -10,4 +12,9 @@ export const toLineTool = defineTool({
     'en-US': 'Turn photos or renders into clean line drawings',
   },
   ticketType: 1,
+  price: 1,
+  capability: 'to-line',
+  inputs: [input.upload()],
+  params: z.object({}),
+  widgets: {},
 });

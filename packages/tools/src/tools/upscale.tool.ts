@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { input } from '../params';
 
 export const upscaleTool = defineTool({
   id: 'upscale',
@@ -10,4 +12,9 @@ export const upscaleTool = defineTool({
     'en-US': 'High-quality enlargement with sharpening',
   },
   ticketType: 1,
+  price: 1,
+  capability: 'upscale',
+  inputs: [input.upload()],
+  params: z.object({}),
+  widgets: {},
 });

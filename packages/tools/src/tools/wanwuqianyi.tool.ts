@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { cnStrength, input, promptTxt, widgets } from '../params';
 
 export const wanwuqianyiTool = defineTool({
   id: 'wanwuqianyi',
@@ -10,5 +12,13 @@ export const wanwuqianyiTool = defineTool({
     'en-US': 'Place an object naturally into your scene',
   },
   ticketType: 1,
+  price: 2,
+  capability: 'image-edit',
+  inputs: [
+    input.upload(),
+    { name: 'object_img', required: true, label: { 'zh-CN': '物品图', 'en-US': 'Object image' } },
+  ],
+  params: z.object({ promptTxt, cnStrength: cnStrength() }),
+  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
   badge: 'new',
 });
