@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { promptTxt, widgets } from '../params';
+import { widgets } from '../params';
 
 export const textToVideoTool = defineTool({
   id: 'text-to-video',
