@@ -7,6 +7,9 @@ import { throwIfAborted } from './local-job';
 import { loadCv } from './opencv-runtime';
 import { toLine } from './to-line.capability';
 import { upscale } from './upscale.capability';
+import { videoCameraMove } from './video-camera-move.capability';
+import { videoFirstLast } from './video-first-last.capability';
+import { videoMultiImage } from './video-multi-image.capability';
 
 export interface LocalEngineOptions {
   ffmpegPath?: string;
@@ -20,6 +23,9 @@ const runners: Partial<Record<Capability, CapabilityRunner>> = {
   compress,
   upscale,
   'to-line': toLine,
+  'video-camera-move': videoCameraMove,
+  'video-first-last': videoFirstLast,
+  'video-multi-image': videoMultiImage,
 };
 
 export const localCapabilities = Object.keys(runners) as Capability[];

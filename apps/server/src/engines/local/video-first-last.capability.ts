@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { EngineJob, EngineOutput } from '../engine';
+import type { LocalContext } from './local-job';
+import { parseParams, requireInput, throwIfAborted } from './local-job';
+import { imageSize } from './raster';
+import {
+  encodeVideo,
+  encoderArgs,
+  fpsSchema,
+  prepareStill,
+  resolutionSchema,
+  transitionSchema,
+  videoSize,
+  xfadeChain,
+  zoomStage,
+} from './video-common';
+
+export const videoFirstLastParamsSchema = z.object({
+  duration: z.number().min(2).max(10).default(4),
+  transition: transitionSchema.default('dissolve'),
+  fps: fpsSchema,
+  resolution: resolutionSchema,
+});
+export type VideoFirstLastParams = z.infer<typeof videoFirstLastParamsSchema>;
+
+export const videoFirstLast = async (
+  job: EngineJob,
+  ctx: LocalContext,
+): Promise<EngineOutput[]> => {
+  const params = parseParams(videoFirstLastParamsSchema, job.params);
+  const first = requireInput(job, 'first_frame', '请上传首帧图片');
+  const last = requireInput(job, 'last_frame', '请上传尾帧图片');
+  const src = await imageSize(first, ctx.maxPixels);
+  await imageSize(last, ctx.maxPixels);
+  const size = videoSize(src.width, src.height, params.resolution);
+  job.onProgress({ percent: 2, message: '准备首尾帧' });
+  // Both stills take the first frame's framing; the last one is cropped to match.
+  const stills = [
+    await prepareStill(first.path, size, job.workDir, { scale: 2, fit: 'cover' }),
+    await prepareStill(last.path, size, job.workDir, { scale: 2, fit: 'cover' }),
+  ];
+  throwIfAborted(job.signal);
+  // The transition takes 40 % of the video, each still holds the rest half and half.
+  const transition = Math.min(2, Math.max(0.5, params.duration * 0.4));
+  const frames = Math.round(((params.duration + transition) / 2) * params.fps);
+  const clip = frames / params.fps;
+  const chain = xfadeChain(['v0', 'v1'], clip, params.transition, transition);
+  // A slight push on the first still and a settle on the last keep the picture alive.
+  const filter = [
+    `[0:v]${zoomStage(frames, 1, 1.06, size, params.fps)}[v0]`,
+    `[1:v]${zoomStage(frames, 1.06, 1, size, params.fps)}[v1]`,
+    chain.graph,
+  ].join(';');
+  const total = 2 * clip - transition;
+  const output = await encodeVideo(
+    job,
+    ctx,
+    [
+      '-i',
+      stills[0]!,
+      '-i',
+      stills[1]!,
+      '-filter_complex',
+      filter,
+      '-map',
+      `[${chain.out}]`,
+      ...encoderArgs(params.fps),
+    ],
+    total,
+    `first-last-${params.transition}`,
+  );
+  return [output];
+};
