@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import sharp from 'sharp';
+import { abortError, EngineError } from '../engine';
+import type { Engine, EngineFile, EngineHealth, EngineJob, EngineOutput } from '../engine';
+import { ComfyUiClient, outputFiles } from './comfyui.client';
+import type { ComfyOutputFile } from './comfyui.client';
+import { runPrompt } from './comfyui-run';
+import { imageInfo, videoInfo } from './media-probe';
+import { bindWorkflow, filesToUpload } from './workflow-binding';
+import { loadWorkflowCatalog } from './workflow-catalog';
+import type { WorkflowCatalog } from './workflow-catalog';
+
+export interface ComfyUiEngineOptions {
+  /** COMFYUI_URL, e.g. http://gpu-1:8188 */
+  baseUrl: string;
+  /** COMFYUI_AUTH: "Bearer <token>", "user:password", or a bare token. */
+  auth?: string;
+  /** COMFYUI_WORKFLOWS_DIR: operator templates that replace or add to the built-in ones. */
+  workflowsDir?: string;
+  /** Whole-run deadline, queueing included. Default 15 minutes (videos are slow). */
+  timeoutMs?: number;
+  /** While the WebSocket is down, how often to ask /history. Default 1.5 s. */
+  pollIntervalMs?: number;
+  reconnectDelayMs?: number;
+}
+
+export interface ComfyUiEngine extends Engine {
+  readonly catalog: WorkflowCatalog;
+  readonly client: ComfyUiClient;
+}
+
+const VIDEO_EXT = new Set(['.mp4', '.webm', '.mov', '.mkv', '.gif']);
+const MIME: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mov': 'video/quicktime',
+  '.mkv': 'video/x-matroska',
+};
+
+const sizeOf = async (file: EngineFile) => {
+  if (file.width && file.height) return { width: file.width, height: file.height };
+  const meta = await sharp(file.path).metadata();
+  return { width: meta.width, height: meta.height };
+};
+
+/**
+ * The ComfyUI engine: picks the tool's workflow, uploads the job's images, binds parameters,
+ * runs the prompt and downloads what the output nodes saved. Templates are loaded (and checked)
+ * here, so a broken operator template stops the server at boot rather than failing a job.
+ */
+export const createComfyUiEngine = (options: ComfyUiEngineOptions): ComfyUiEngine => {
+  const client = new ComfyUiClient({ baseUrl: options.baseUrl, auth: options.auth });
+  const catalog = loadWorkflowCatalog(options.workflowsDir);
+  const timeoutMs = options.timeoutMs ?? 15 * 60_000;
+
+  const health = async (): Promise<EngineHealth> => {
+    try {
+      const stats = (await client.systemStats(AbortSignal.timeout(5000))) as {
+        system?: { comfyui_version?: string };
+        devices?: { name?: string }[];
+      };
+      const device = stats.devices?.[0]?.name;
+      return {
+        status: 'up',
+        detail: [`ComfyUI ${stats.system?.comfyui_version ?? '?'}`, device]
+          .filter(Boolean)
+          .join(', '),
+      };
+    } catch (e) {
+      return {
+        status: 'down',
+        detail: e instanceof EngineError ? (e.detail ?? e.message) : String(e),
+      };
+    }
+  };
+
+  const toOutput = async (
+    file: ComfyOutputFile,
+    destination: string,
+    fallback: { width: number; height: number } | undefined,
+  ): Promise<EngineOutput> => {
+    const ext = path.extname(file.filename).toLowerCase();
+    const mime = MIME[ext] ?? 'application/octet-stream';
+    if (VIDEO_EXT.has(ext) && ext !== '.gif') {
+      const info = await videoInfo(destination);
+      const size = info ?? fallback;
+      if (!size) throw new EngineError('无法读取生成的视频', `cannot probe ${file.filename}`);
+      return {
+        path: destination,
+        mime,
+        kind: 'video',
+        width: size.width,
+        height: size.height,
+        duration: info?.duration,
+      };
+    }
+    const info = await imageInfo(destination);
+    const kind = file.animated || (info.duration ?? 0) > 0 ? 'video' : 'image';
+    return {
+      path: destination,
+      mime,
+      kind,
+      width: info.width,
+      height: info.height,
+      duration: info.duration,
+    };
+  };
+
+  const run = async (job: EngineJob): Promise<EngineOutput[]> => {
+    try {
+      return await runJob(job);
+    } catch (e) {
+      // fetch and sharp report a cancel in their own words; the worker only knows AbortError.
+      if (job.signal.aborted) throw abortError();
+      throw e;
+    }
+  };
+
+  const runJob = async (job: EngineJob): Promise<EngineOutput[]> => {
+    const workflow = catalog.find(job.toolId, job.capability);
+    if (!workflow)
+      throw new EngineError(
+        '该功能暂未在渲染服务上配置',
+        `no ComfyUI workflow for ${job.toolId}/${job.capability}`,
+      );
+    // A fresh id per attempt (a retry must not collide with the last attempt's history); the
+    // task id rides along in extra_data, which ComfyUI keeps in /history for tracing.
+    const promptId = randomUUID();
+    job.onProgress({ percent: 0, message: '上传图片' });
+
+    const uploaded: Record<string, string> = {};
+    const sizes: Record<string, { width: number; height: number }> = {};
+    for (const name of filesToUpload(workflow, job.params)) {
+      const file = job.inputs[name];
+      if (!file) continue;
+      sizes[name] = await sizeOf(file);
+      const ext = path.extname(file.path) || '.png';
+      uploaded[name] = await client.uploadImage(
+        file.path,
+        `huijing-${promptId}-${name}${ext}`,
+        job.signal,
+      );
+    }
+    const graph = bindWorkflow(workflow, { params: job.params, uploaded, sizes });
+    job.onProgress({ percent: 5, message: '提交任务' });
+
+    const { promptId: ranId, entry } = await runPrompt(client, graph, {
+      promptId,
+      extraData: { huijing_task_id: job.taskId, huijing_tool_id: job.toolId },
+      signal: job.signal,
+      timeoutMs,
+      range: [5, 95],
+      pollIntervalMs: options.pollIntervalMs,
+      reconnectDelayMs: options.reconnectDelayMs,
+      onProgress: (percent, message) => job.onProgress({ percent, message }),
+    });
+
+    const files = outputFiles(entry, workflow.binding.outputs);
+    if (!files.length)
+      throw new EngineError(
+        '渲染服务没有返回结果',
+        `prompt ${ranId} finished with no output files`,
+        true,
+      );
+    job.onProgress({ percent: 95, message: '下载结果' });
+    const fallback = sizes.upload_img;
+    const outputs: EngineOutput[] = [];
+    for (const [i, file] of files.entries()) {
+      const safe = path.basename(file.filename).replace(/[^\w.-]+/g, '_');
+      const destination = path.join(job.workDir, `comfyui-${i}-${safe}`);
+      await client.download(file, destination, job.signal);
+      outputs.push(await toOutput(file, destination, fallback));
+    }
+    job.onProgress({ percent: 100 });
+    return outputs;
+  };
+
+  return { id: 'comfyui', capabilities: catalog.capabilities, catalog, client, health, run };
+};
