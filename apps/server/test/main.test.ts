@@ -58,7 +58,7 @@ describe('the bundled server (dist/main.js)', () => {
     const run = start([], { PORT: '0', DATA_DIR: dataDir, WEB_DIST: webDist });
     try {
       const [, url] = await waitForOutput(run, /is listening on (http:\/\/127\.0\.0\.1:\d+)/);
-      expect(run.output()).toContain('"migrated":["0001_settings","0002_accounts"]');
+      expect(run.output()).toMatch(/"migrated":\["0001_settings","0002_accounts"/);
       const health = await fetch(`${url}/api/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ data: { role: 'all', status: 'ok' } });

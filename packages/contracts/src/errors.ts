@@ -46,6 +46,21 @@ export const errorCatalogue = {
   SMS_DAILY_LIMIT: { code: 42903, status: 429, message: '该手机号今日获取验证码次数已达上限' },
   SMS_IP_LIMIT: { code: 42904, status: 429, message: '当前网络获取验证码次数过多，请稍后再试' },
   SMS_SEND_FAILED: { code: 50200, status: 502, message: '短信发送失败，请稍后再试' },
+  // task platform
+  TICKETS_INSUFFICIENT: { code: 40200, status: 402, message: '次数不足，请充值后再试' },
+  INPUT_REQUIRED: { code: 40020, status: 400, message: '请先上传图片' },
+  UPLOAD_INVALID: { code: 40021, status: 400, message: '图片已损坏或无法识别，请换一张' },
+  TOOL_NOT_FOUND: { code: 40402, status: 404, message: '该功能不存在或已下线' },
+  TASK_NOT_FOUND: { code: 40403, status: 404, message: '任务不存在或已删除' },
+  FILE_NOT_FOUND: { code: 40404, status: 404, message: '文件不存在或链接已过期' },
+  UPLOAD_TOO_LARGE: {
+    code: 41301,
+    status: 413,
+    message: '图片过大，请上传不超过 5000 万像素的图片',
+  },
+  UPLOAD_TYPE: { code: 41501, status: 415, message: '仅支持 JPG、PNG、WebP 格式的图片' },
+  CLICK_MASK_TOO_FREQUENT: { code: 42905, status: 429, message: '点选过于频繁，请稍后再试' },
+  ENGINE_UNAVAILABLE: { code: 50301, status: 503, message: '该功能暂不可用，请稍后再试' },
   INTERNAL: { code: 50000, status: 500, message: '服务器开小差了，请稍后再试' },
   SERVICE_UNAVAILABLE: { code: 50300, status: 503, message: '服务暂时不可用，请稍后再试' },
 } as const satisfies Record<string, { code: number; status: number; message: string }>;

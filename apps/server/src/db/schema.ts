@@ -127,6 +127,73 @@ export interface FaceVerificationsTable {
   expires_at: string;
 }
 
+/** Kept in the same transaction as every ledger line: balance = SUM(delta) per user and type. */
+export interface TicketBalancesTable {
+  user_id: string;
+  ticket_type: number;
+  balance: number;
+}
+
+export interface FilesTable {
+  id: string;
+  user_id: string;
+  kind: 'upload' | 'output' | 'mask';
+  mime: string;
+  width: number;
+  height: number;
+  bytes: number;
+  duration: number | null;
+  storage_key: string;
+  public: Generated<number>;
+  created_at: string;
+}
+
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
+export type TaskStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+export type TicketsState = 'none' | 'held' | 'captured' | 'released';
+
+export interface TasksTable {
+  id: string;
+  /** Submission order; queued tasks run by it and queueNum counts smaller ones. */
+  seq: number;
+  user_id: string;
+  tool_id: string;
+  family: string;
+  capability: string;
+  engine: string;
+  status: TaskStatus;
+  /** JSON: the tool's parameters after its schema. */
+  params: string;
+  /** JSON: input name → file id (or file ids for lists). */
+  inputs: string;
+  /** JSON: [{fileId, kind, mime, width, height, duration?}]. */
+  outputs: Generated<string>;
+  error: string | null;
+  progress: Generated<number>;
+  ticket_type: number;
+  price: number;
+  tickets_state: TicketsState;
+  attempts: Generated<number>;
+  hidden: Generated<number>;
+  worker_id: string | null;
+  lease_until: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  task_id: string;
+  created_at: string;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
   users: UsersTable;
@@ -139,4 +206,9 @@ export interface Database {
   admin_login_failures: AdminLoginFailuresTable;
   captcha_tokens: CaptchaTokensTable;
   face_verifications: FaceVerificationsTable;
+  ticket_balances: TicketBalancesTable;
+  files: FilesTable;
+  counters: CountersTable;
+  tasks: TasksTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-settings';
 import * as m0002 from './0002-accounts';
+import * as m0004 from './0004-tasks';
 
 /**
  * Every migration, by name, in order. A static index instead of a folder read because the server
@@ -9,6 +10,7 @@ import * as m0002 from './0002-accounts';
 export const migrations: Record<string, Migration> = {
   '0001_settings': m0001,
   '0002_accounts': m0002,
+  '0004_tasks': m0004,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

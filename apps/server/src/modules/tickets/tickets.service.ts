@@ -12,6 +12,8 @@ export const createTicketsService = (deps: {
   const repo = createTicketsRepository(deps.db);
   return {
     balance: (userId: string, ticketType: TicketType) => repo.balanceOf(userId, ticketType),
+    ledgerSum: (userId: string, ticketType: TicketType) => repo.ledgerSum(userId, ticketType),
+    entriesFor: (ref: string) => repo.entriesFor(ref),
 
     /** Runs inside the caller's transaction (db) so a user never exists without their grant. */
     async grantSignupTickets(db: Kysely<Database>, userId: string, at: string): Promise<void> {
@@ -25,7 +27,18 @@ export const createTicketsService = (deps: {
           ref: userId,
           at,
         }));
-      await createTicketsRepository(db).appendEntries(entries);
+      await createTicketsRepository(db).creditEntries(entries);
+    },
+
+    /** Grants outside signup (purchases, admin gifts); one transaction. */
+    async grant(userId: string, ticketType: TicketType, count: number, reason: string, at: string) {
+      await deps.db
+        .transaction()
+        .execute((trx) =>
+          createTicketsRepository(trx).creditEntries([
+            { userId, ticketType, delta: count, reason, ref: null, at },
+          ]),
+        );
     },
   };
 };
