@@ -1,9 +1,13 @@
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
 import { EngineError } from '../engine';
+import { colorGrade } from './color-grade.capability';
+import { colorTransfer } from './color-transfer.capability';
 import { compress } from './compress.capability';
+import { extend } from './extend.capability';
 import { ffmpegVersion, resolveBinaries } from './ffmpeg-runner';
 import type { CapabilityRunner, LocalContext } from './local-job';
 import { throwIfAborted } from './local-job';
+import { inpaint } from './inpaint.capability';
 import { loadCv } from './opencv-runtime';
 import { toLine } from './to-line.capability';
 import { upscale } from './upscale.capability';
@@ -23,6 +27,10 @@ const runners: Partial<Record<Capability, CapabilityRunner>> = {
   compress,
   upscale,
   'to-line': toLine,
+  inpaint,
+  extend,
+  'color-transfer': colorTransfer,
+  'color-grade': colorGrade,
   'video-camera-move': videoCameraMove,
   'video-first-last': videoFirstLast,
   'video-multi-image': videoMultiImage,

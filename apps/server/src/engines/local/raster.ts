@@ -87,3 +87,32 @@ export const hasTransparency = (rgba: Raster): boolean => {
 };
 
 export const clamp255 = (v: number): number => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));
+
+/**
+ * A painted mask as 0/255 per pixel at the image's size: white (and opaque, for masks drawn on a
+ * transparent layer) means "selected". Resized to the image when the editor sent another size.
+ */
+export const readMask = async (
+  file: EngineFile,
+  width: number,
+  height: number,
+): Promise<Uint8Array> => {
+  const rgba = await readRgba(file, { width, height, kernel: 'linear' });
+  const mask = new Uint8Array(width * height);
+  for (let p = 0, i = 0; p < mask.length; p += 1, i += 4) {
+    const y = 0.299 * rgba.data[i]! + 0.587 * rgba.data[i + 1]! + 0.114 * rgba.data[i + 2]!;
+    mask[p] = (y * rgba.data[i + 3]!) / 255 > 127 ? 255 : 0;
+  }
+  return mask;
+};
+
+/** Packed RGB (3 bytes per pixel) out of RGBA, for algorithms that ignore transparency. */
+export const rgbOf = (rgba: Raster): Uint8Array => {
+  const rgb = new Uint8Array(rgba.width * rgba.height * 3);
+  for (let p = 0, i = 0, o = 0; p < rgba.width * rgba.height; p += 1, i += 4, o += 3) {
+    rgb[o] = rgba.data[i]!;
+    rgb[o + 1] = rgba.data[i + 1]!;
+    rgb[o + 2] = rgba.data[i + 2]!;
+  }
+  return rgb;
+};
