@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { EngineError } from '../engine';
+import { abortError, EngineError } from '../engine';
+import { deadlineSignal } from './deadline-signal';
 import type { ComfyGraph } from './workflow-binding';
 
 /**
@@ -79,44 +80,51 @@ export class ComfyUiClient {
     return url.toString();
   }
 
-  private async request(
+  /**
+   * One HTTP call with a deadline. The deadline stays armed until `read` has consumed the body,
+   * so a server that sends headers and then stalls cannot hang a run.
+   */
+  private async request<T>(
     route: string,
-    init: RequestInit & { signal?: AbortSignal; timeoutMs?: number } = {},
-  ): Promise<Response> {
-    const signals = [AbortSignal.timeout(init.timeoutMs ?? this.requestTimeoutMs)];
-    if (init.signal) signals.push(init.signal);
-    let res: Response;
+    init: RequestInit & { signal?: AbortSignal; timeoutMs?: number },
+    read: (res: Response) => Promise<T>,
+  ): Promise<T> {
+    const deadline = deadlineSignal(init.signal, init.timeoutMs ?? this.requestTimeoutMs);
     try {
-      res = await fetch(`${this.baseUrl}${route}`, {
+      const res = await fetch(`${this.baseUrl}${route}`, {
         ...init,
         headers: this.headers((init.headers as Record<string, string>) ?? {}),
-        signal: AbortSignal.any(signals),
+        signal: deadline.signal,
       });
+      if (res.status === 401 || res.status === 403)
+        throw new EngineError('渲染服务鉴权失败，请联系管理员', `${route}: HTTP ${res.status}`);
+      if (res.status >= 500)
+        throw new EngineError(
+          '渲染服务暂时不可用，请稍后重试',
+          `${route}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`,
+          true,
+        );
+      return await read(res);
     } catch (e) {
-      if (init.signal?.aborted) throw init.signal.reason ?? e;
+      if (init.signal?.aborted) throw abortError();
+      if (e instanceof EngineError) throw e;
       throw unreachable(
-        `${init.method ?? 'GET'} ${route}: ${(e as Error).cause ?? (e as Error).message}`,
+        `${init.method ?? 'GET'} ${route}: ${String((e as Error).cause ?? (e as Error).message)}`,
       );
+    } finally {
+      deadline.done();
     }
-    if (res.status === 401 || res.status === 403)
-      throw new EngineError('渲染服务鉴权失败，请联系管理员', `${route}: HTTP ${res.status}`);
-    if (res.status >= 500)
-      throw new EngineError(
-        '渲染服务暂时不可用，请稍后重试',
-        `${route}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`,
-        true,
-      );
-    return res;
   }
 
-  private async json<T>(route: string, init?: RequestInit & { signal?: AbortSignal }): Promise<T> {
-    const res = await this.request(route, init);
-    if (!res.ok)
-      throw new EngineError(
-        '渲染服务返回了错误',
-        `${route}: HTTP ${res.status} ${await res.text()}`,
-      );
-    return (await res.json()) as T;
+  private json<T>(route: string, init: RequestInit & { signal?: AbortSignal } = {}): Promise<T> {
+    return this.request(route, init, async (res) => {
+      if (!res.ok)
+        throw new EngineError(
+          '渲染服务返回了错误',
+          `${route}: HTTP ${res.status} ${await res.text()}`,
+        );
+      return (await res.json()) as T;
+    });
   }
 
   /** POST /upload/image: the name to put in a LoadImage node ("sub/name" when in a subfolder). */
@@ -126,14 +134,19 @@ export class ComfyUiClient {
     form.append('type', 'input');
     // Our names carry the prompt id, so overwriting only ever replaces our own earlier attempt.
     form.append('overwrite', 'true');
-    const res = await this.request('/upload/image', { method: 'POST', body: form, signal });
-    if (!res.ok)
-      throw new EngineError(
-        '上传图片到渲染服务失败',
-        `/upload/image: HTTP ${res.status} ${await res.text()}`,
-        true,
-      );
-    const body = (await res.json()) as { name: string; subfolder?: string };
+    const body = await this.request(
+      '/upload/image',
+      { method: 'POST', body: form, signal },
+      async (res) => {
+        if (!res.ok)
+          throw new EngineError(
+            '上传图片到渲染服务失败',
+            `/upload/image: HTTP ${res.status} ${await res.text()}`,
+            true,
+          );
+        return (await res.json()) as { name: string; subfolder?: string };
+      },
+    );
     return body.subfolder ? `${body.subfolder}/${body.name}` : body.name;
   }
 
@@ -146,7 +159,7 @@ export class ComfyUiClient {
     options: { promptId: string; clientId: string; extraData?: Record<string, unknown> },
     signal?: AbortSignal,
   ): Promise<{ promptId: string; number: number }> {
-    const res = await this.request('/prompt', {
+    const init = {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -156,19 +169,22 @@ export class ComfyUiClient {
         extra_data: options.extraData ?? {},
       }),
       signal,
-    });
-    const text = await res.text();
+    };
+    const { status, text } = await this.request('/prompt', init, async (res) => ({
+      status: res.status,
+      text: await res.text(),
+    }));
     let body: Record<string, unknown> = {};
     try {
       body = JSON.parse(text) as Record<string, unknown>;
     } catch {
       // A proxy's HTML error page; reported below with the raw text.
     }
-    if (res.ok && typeof body.prompt_id === 'string')
+    if (status === 200 && typeof body.prompt_id === 'string')
       return { promptId: body.prompt_id, number: Number(body.number ?? 0) };
     throw new EngineError(
       '渲染工作流被服务拒绝，请联系管理员',
-      describeRejection(res.status, body, text),
+      describeRejection(status, body, text),
     );
   }
 
@@ -192,38 +208,49 @@ export class ComfyUiClient {
     return { running: ids(q.queue_running), pending: ids(q.queue_pending) };
   }
 
+  private post(route: string, body: unknown): Promise<void> {
+    const init = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    };
+    return this.request(route, init, async (res) => {
+      await res.arrayBuffer();
+      if (!res.ok) throw new EngineError('渲染服务返回了错误', `${route}: HTTP ${res.status}`);
+    });
+  }
+
   /** POST /interrupt naming the prompt, so newer servers leave someone else's run alone. */
-  async interrupt(promptId: string): Promise<void> {
-    await this.request('/interrupt', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ prompt_id: promptId }),
-    });
+  interrupt(promptId: string): Promise<void> {
+    return this.post('/interrupt', { prompt_id: promptId });
   }
 
-  async deleteFromQueue(promptIds: string[]): Promise<void> {
-    await this.request('/queue', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ delete: promptIds }),
-    });
+  deleteFromQueue(promptIds: string[]): Promise<void> {
+    return this.post('/queue', { delete: promptIds });
   }
 
-  /** GET /view into a file; streams so a long video does not sit in memory twice. */
+  /** GET /view into a file under the run's work directory. */
   async download(file: ComfyFileRef, destination: string, signal?: AbortSignal): Promise<void> {
     const query = new URLSearchParams({
       filename: file.filename,
       subfolder: file.subfolder,
       type: file.type,
     });
-    const res = await this.request(`/view?${query}`, { signal, timeoutMs: 10 * 60_000 });
-    if (!res.ok || !res.body)
-      throw new EngineError('下载渲染结果失败', `/view ${file.filename}: HTTP ${res.status}`, true);
+    const route = `/view?${query}`;
+    const bytes = await this.request(route, { signal, timeoutMs: 10 * 60_000 }, async (res) => {
+      if (!res.ok)
+        throw new EngineError(
+          '下载渲染结果失败',
+          `/view ${file.filename}: HTTP ${res.status}`,
+          true,
+        );
+      return Buffer.from(await res.arrayBuffer());
+    });
     await fs.mkdir(path.dirname(destination), { recursive: true });
-    await fs.writeFile(destination, Buffer.from(await res.arrayBuffer()));
+    await fs.writeFile(destination, bytes);
   }
 
-  async systemStats(signal?: AbortSignal): Promise<Record<string, unknown>> {
+  systemStats(signal?: AbortSignal): Promise<Record<string, unknown>> {
     return this.json('/system_stats', { signal });
   }
 }
