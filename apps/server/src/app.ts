@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { faceRoutes } from './modules/face/face.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
 
@@ -95,6 +96,13 @@ export const buildApp = async (container: Container): Promise<App> => {
     prefix: '/api/ai',
     tickets: container.tickets,
     guards: container.guards,
+  });
+
+  await app.register(uploadsRoutes, {
+    prefix: '/api',
+    files: container.files,
+    guards: container.guards,
+    maxBytes: container.env.UPLOAD_MAX_BYTES,
   });
 
   const webFallback = await registerWebApp(app, container.env.WEB_DIST);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import { systemClock } from './config/clock';
 import type { Clock } from './config/clock';
@@ -44,6 +45,11 @@ import { createWxScenesRepository } from './modules/wechat/wx-scenes.repository'
 import { createSmsProvider } from './providers/sms';
 import { createWechatQrProvider } from './providers/wechat';
 import type { SmsProvider } from './providers/sms';
+import { createStorage } from './providers/storage';
+import type { StoragePort } from './providers/storage';
+import { createFilesRepository } from './modules/uploads/files.repository';
+import { createFilesService } from './modules/uploads/files.service';
+import type { FilesService } from './modules/uploads/files.service';
 import { InProcessQueue } from './queue/in-process.queue';
 import type { QueuePort } from './queue/queue.port';
 import { appVersion } from './version';
@@ -73,6 +79,8 @@ export type Container = {
   wechat: WechatService;
   admin: AdminService;
   face: FaceService;
+  storage: StoragePort;
+  files: FilesService;
   /**
    * Migrations, idempotent seeds, then the first super admin from ADMIN_USERNAME/ADMIN_PASSWORD
    * when that username does not exist yet; run on every boot.
@@ -168,6 +176,15 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
   });
   const admin = createAdminService({ db, sessions, now, logger });
   const face = createFaceService({ repo: createFaceRepository(db), now });
+  const storage = createStorage(env);
+  const files = createFilesService({
+    repo: createFilesRepository(db),
+    storage,
+    secret: appSecret,
+    now,
+    maxPixels: env.UPLOAD_MAX_PIXELS,
+    thumbDir: path.join(env.DATA_DIR, 'cache', 'thumbs'),
+  });
   const guards = createAuthGuards({
     sessions,
     loadUser: (id) => users.findUser(id),
@@ -196,6 +213,8 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     wechat,
     admin,
     face,
+    storage,
+    files,
     prepareDatabase: async () => {
       const migrated = await migrateToLatest(database.db);
       const seeded = await seedDefaults(database.db);

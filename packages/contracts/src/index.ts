@@ -5,3 +5,4 @@ export * from './routes';
 export * from './common';
 export * from './auth';
 export * from './tickets';
+export * from './uploads';

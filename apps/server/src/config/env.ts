@@ -79,7 +79,18 @@ const rawEnvSchema = z.object({
     })
     .optional(),
   COMFYUI_URL: httpUrl(),
+  COMFYUI_AUTH: z.string().optional(),
+  COMFYUI_WORKFLOWS_DIR: z.string().optional(),
   OPENAI_IMAGES_BASE_URL: httpUrl(),
+  OPENAI_IMAGES_API_KEY: z.string().optional(),
+  OPENAI_IMAGES_MODEL: z.string().optional(),
+  UPLOAD_MAX_BYTES: positiveInt(20 * MIB),
+  UPLOAD_MAX_PIXELS: positiveInt(50_000_000),
+  TASK_LEASE_MS: positiveInt(30_000),
+  TASK_SWEEP_MS: positiveInt(5_000),
+  TASK_CONCURRENCY_LOCAL: positiveInt(1),
+  TASK_CONCURRENCY_REMOTE: positiveInt(4),
+  CLICK_MASK_PER_MINUTE: positiveInt(30),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], {
       message: 'must be true or false',
@@ -191,7 +202,22 @@ export type Env = {
   CANONICAL_HOST: string | undefined;
   REDIS_URL: string | undefined;
   COMFYUI_URL: string | undefined;
+  COMFYUI_AUTH: string | undefined;
+  COMFYUI_WORKFLOWS_DIR: string | undefined;
   OPENAI_IMAGES_BASE_URL: string | undefined;
+  OPENAI_IMAGES_API_KEY: string | undefined;
+  OPENAI_IMAGES_MODEL: string | undefined;
+  /** Largest upload in bytes (multipart); data URLs are bounded by BODY_LIMIT_BYTES. */
+  UPLOAD_MAX_BYTES: number;
+  /** Largest image in pixels, checked from the header before decoding. */
+  UPLOAD_MAX_PIXELS: number;
+  /** How long a worker owns a running task without renewing; expired ones are recovered. */
+  TASK_LEASE_MS: number;
+  /** How often a worker looks for queued tasks it was not told about and expired leases. */
+  TASK_SWEEP_MS: number;
+  TASK_CONCURRENCY_LOCAL: number;
+  TASK_CONCURRENCY_REMOTE: number;
+  CLICK_MASK_PER_MINUTE: number;
   TRUST_PROXY: boolean;
   /** Signs captcha challenges and keys code hashes; generated and stored in the database when unset. */
   APP_SECRET: string | undefined;
@@ -311,7 +337,20 @@ export const loadEnv = (
     CANONICAL_HOST: canonical,
     REDIS_URL: raw.REDIS_URL,
     COMFYUI_URL: raw.COMFYUI_URL,
+    COMFYUI_AUTH: raw.COMFYUI_AUTH,
+    COMFYUI_WORKFLOWS_DIR: raw.COMFYUI_WORKFLOWS_DIR
+      ? path.resolve(cwd, raw.COMFYUI_WORKFLOWS_DIR)
+      : undefined,
     OPENAI_IMAGES_BASE_URL: raw.OPENAI_IMAGES_BASE_URL,
+    OPENAI_IMAGES_API_KEY: raw.OPENAI_IMAGES_API_KEY,
+    OPENAI_IMAGES_MODEL: raw.OPENAI_IMAGES_MODEL,
+    UPLOAD_MAX_BYTES: raw.UPLOAD_MAX_BYTES,
+    UPLOAD_MAX_PIXELS: raw.UPLOAD_MAX_PIXELS,
+    TASK_LEASE_MS: raw.TASK_LEASE_MS,
+    TASK_SWEEP_MS: raw.TASK_SWEEP_MS,
+    TASK_CONCURRENCY_LOCAL: raw.TASK_CONCURRENCY_LOCAL,
+    TASK_CONCURRENCY_REMOTE: raw.TASK_CONCURRENCY_REMOTE,
+    CLICK_MASK_PER_MINUTE: raw.CLICK_MASK_PER_MINUTE,
     TRUST_PROXY: raw.TRUST_PROXY,
     APP_SECRET: raw.APP_SECRET,
     signupTickets: parseSignupTickets(raw.SIGNUP_TICKETS),

@@ -1,0 +1,168 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import sharp from 'sharp';
+import type { Clock } from '../../config/clock';
+import { newId } from '../../db/ids';
+import { AppError } from '../../http/app-error';
+import type { StoragePort } from '../../providers/storage';
+import type { FilesRepository, StoredFile } from './files.repository';
+import { decodeDataUrl, ingestImage } from './image-ingest';
+
+export type FilesService = ReturnType<typeof createFilesService>;
+
+/** A signed link lives at least an hour; expiries are rounded so links stay cache-stable. */
+const HOUR_MS = 3_600_000;
+export const THUMB_WIDTHS = [160, 320, 640, 1024] as const;
+
+export type FileLinks = { url: string; thumbUrl: string | null };
+
+const storageKeyFor = (id: string, ext: string, at: Date) =>
+  `${at.toISOString().slice(0, 7).replace('-', '/')}/${id}.${ext}`;
+
+const extOf = (mime: string) =>
+  ({
+    'image/jpeg': 'jpg',
+    'image/png': 'png',
+    'image/webp': 'webp',
+    'video/mp4': 'mp4',
+    'video/webm': 'webm',
+  })[mime] ?? 'bin';
+
+export const createFilesService = (deps: {
+  repo: FilesRepository;
+  storage: StoragePort;
+  secret: () => Promise<string>;
+  now: Clock;
+  maxPixels: number;
+  /** Thumbnail cache directory (DATA_DIR/cache/thumbs). */
+  thumbDir: string;
+}) => {
+  const sign = async (id: string, exp: number) =>
+    createHmac('sha256', await deps.secret())
+      .update(`file:${id}:${exp}`)
+      .digest('base64url')
+      .slice(0, 32);
+
+  const links = async (file: Pick<StoredFile, 'id' | 'mime'>): Promise<FileLinks> => {
+    const exp = Math.ceil(deps.now().getTime() / HOUR_MS) * HOUR_MS + HOUR_MS;
+    const q = `exp=${exp}&sig=${await sign(file.id, exp)}`;
+    return {
+      url: `/api/files/${file.id}?${q}`,
+      thumbUrl: file.mime.startsWith('image/') ? `/api/files/${file.id}/thumb?w=320&${q}` : null,
+    };
+  };
+
+  const store = async (
+    userId: string,
+    kind: StoredFile['kind'],
+    data: Buffer,
+    meta: { mime: string; width: number; height: number; duration?: number | null },
+  ): Promise<StoredFile> => {
+    const at = deps.now();
+    const id = newId();
+    const storageKey = storageKeyFor(id, extOf(meta.mime), at);
+    await deps.storage.put(storageKey, data, meta.mime);
+    return deps.repo.insertFile({
+      id,
+      userId,
+      kind,
+      mime: meta.mime,
+      width: meta.width,
+      height: meta.height,
+      bytes: data.length,
+      duration: meta.duration ?? null,
+      storageKey,
+      createdAt: at.toISOString(),
+    });
+  };
+
+  /** Who may read: the owner (by session), anyone with a valid unexpired signature, or public. */
+  const readable = async (
+    id: string,
+    access: { exp?: string; sig?: string; userId?: string },
+  ): Promise<StoredFile> => {
+    const file = await deps.repo.findFile(id);
+    if (!file) throw new AppError('FILE_NOT_FOUND');
+    if (file.isPublic || (access.userId !== undefined && access.userId === file.userId)) {
+      return file;
+    }
+    const exp = Number(access.exp);
+    if (!access.sig || !Number.isSafeInteger(exp) || exp < deps.now().getTime()) {
+      throw new AppError('FILE_NOT_FOUND');
+    }
+    const expected = Buffer.from(await sign(id, exp));
+    const given = Buffer.from(access.sig);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new AppError('FILE_NOT_FOUND');
+    }
+    return file;
+  };
+
+  return {
+    links,
+
+    /** An uploaded image (multipart bytes or a data URL's), checked and re-encoded. */
+    async ingestUpload(userId: string, input: Buffer | string, kind: 'upload' | 'mask' = 'upload') {
+      const bytes = typeof input === 'string' ? decodeDataUrl(input) : input;
+      const image = await ingestImage(bytes, { maxPixels: deps.maxPixels });
+      const file = await store(userId, kind, image.data, image);
+      return { file, resized: image.resized };
+    },
+
+    /** A file an engine produced (already on local disk in the task's work directory). */
+    async storeOutput(
+      userId: string,
+      output: { path: string; mime: string; width: number; height: number; duration?: number },
+      kind: 'output' | 'mask' = 'output',
+    ) {
+      return store(userId, kind, await fs.readFile(output.path), output);
+    },
+
+    ownedFiles: (userId: string, ids: string[]) => deps.repo.findOwnedFiles(userId, ids),
+
+    localPath: (file: StoredFile, scratchDir: string) =>
+      deps.storage.localPath(file.storageKey, scratchDir),
+
+    async open(
+      id: string,
+      access: { exp?: string; sig?: string; userId?: string },
+    ): Promise<{ file: StoredFile; stream: Readable }> {
+      const file = await readable(id, access);
+      return { file, stream: await deps.storage.stream(file.storageKey) };
+    },
+
+    /** A WebP or JPEG thumbnail (by what the browser accepts), cached on disk. */
+    async thumbnail(
+      id: string,
+      access: { exp?: string; sig?: string; userId?: string },
+      width: number,
+      format: 'webp' | 'jpeg',
+    ): Promise<{ data: Buffer; mime: string }> {
+      const file = await readable(id, access);
+      if (!file.mime.startsWith('image/')) throw new AppError('FILE_NOT_FOUND');
+      const w = THUMB_WIDTHS.find((t) => t >= width) ?? THUMB_WIDTHS.at(-1)!;
+      const cached = path.join(deps.thumbDir, `${file.id}-${w}.${format}`);
+      const mime = format === 'webp' ? 'image/webp' : 'image/jpeg';
+      const hit = await fs.readFile(cached).catch(() => undefined);
+      if (hit) return { data: hit, mime };
+      const source = await deps.storage.read(file.storageKey);
+      const pipeline = sharp(source, { limitInputPixels: deps.maxPixels }).resize({
+        width: w,
+        height: w,
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
+      const data =
+        format === 'webp'
+          ? await pipeline.webp({ quality: 80 }).toBuffer()
+          : await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer();
+      await fs.mkdir(deps.thumbDir, { recursive: true });
+      const tmp = `${cached}.${process.pid}.tmp`;
+      await fs.writeFile(tmp, data);
+      await fs.rename(tmp, cached);
+      return { data, mime };
+    },
+  };
+};

@@ -1,0 +1,44 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { StorageNotFoundError } from './storage.port';
+import type { StoragePort } from './storage.port';
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9/._-]*$/i;
+
+/** Files under DATA_DIR/files/<key>, written through a temp file and a rename (never half-written). */
+export const createLocalDiskStorage = (root: string): StoragePort => {
+  const fileOf = (key: string) => {
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key ${key}`);
+    return path.join(root, key);
+  };
+  const missing = (key: string) => (error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageNotFoundError(key);
+    throw error;
+  };
+  return {
+    driver: 'local',
+    async put(key, data) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      await fs.writeFile(tmp, data);
+      await fs.rename(tmp, file);
+    },
+    read: (key) => fs.readFile(fileOf(key)).catch(missing(key)),
+    async stream(key): Promise<Readable> {
+      const file = fileOf(key);
+      await fs.access(file).catch(missing(key));
+      return createReadStream(file);
+    },
+    async delete(key) {
+      await fs.rm(fileOf(key), { force: true });
+    },
+    async localPath(key) {
+      const file = fileOf(key);
+      await fs.access(file).catch(missing(key));
+      return file;
+    },
+  };
+};

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** POST /api/upload — multipart (one file) or JSON {image: data URL}. */
+export const uploadJsonBodySchema = z.object({ image: z.string().min(1) });
+
+export const uploadResultSchema = z.object({
+  fileId: z.string(),
+  /** Signed for the owner, valid at least an hour. */
+  url: z.string(),
+  thumbUrl: z.string().nullable(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** True when the image was larger than 4000 px and redrawn at 1024 px (spec §5). */
+  resized: z.boolean(),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** The notice of spec §5 when `resized` is true. */
+export const IMAGE_RESIZED_NOTICE = '图片尺寸过大，已自动压缩';
+
+export const fileParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const fileQuerySchema = z.object({
+  exp: z.string().max(20).optional(),
+  sig: z.string().max(64).optional(),
+  w: z.coerce.number().int().min(1).max(4096).optional(),
+});
