@@ -29,6 +29,8 @@ export interface ComfyUiDoubleKnobs {
   dropSockets?: { atStep: number; refuseForMs: number };
   /** Hold prompts in the pending queue until resume(). */
   paused: boolean;
+  /** Behave like ComfyUI before prompt_id was accepted from clients: assign our own ids. */
+  ignoreClientPromptId: boolean;
   /** Delay between the last WebSocket event and the history entry, as in ComfyUI's worker. */
   historyDelayMs: number;
 }
@@ -78,6 +80,7 @@ export const startComfyUiDouble = async (
     maxSteps: 4,
     paused: false,
     historyDelayMs: 20,
+    ignoreClientPromptId: false,
     ...options.knobs,
   };
   const received: ComfyUiDouble['received'] = {
@@ -342,7 +345,10 @@ export const startComfyUiDouble = async (
       if (!valid.ok) return json(res, 400, { error: valid.error, node_errors: valid.node_errors });
       const item: QueuedPrompt = {
         number: number++,
-        prompt_id: typeof body.prompt_id === 'string' ? body.prompt_id : crypto.randomUUID(),
+        prompt_id:
+          typeof body.prompt_id === 'string' && !knobs.ignoreClientPromptId
+            ? body.prompt_id
+            : crypto.randomUUID(),
         prompt: graph,
         extra_data: { ...(body.extra_data as object), client_id: body.client_id },
         client_id: body.client_id as string | undefined,

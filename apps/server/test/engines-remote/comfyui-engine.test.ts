@@ -210,6 +210,16 @@ describe('ComfyUI engine against the protocol double', () => {
     expect(job.progress.at(-1)!.percent).toBe(100);
   });
 
+  it('follows the server’s prompt id on older ComfyUI that ignores ours', async () => {
+    comfy = await startComfyUiDouble({ knobs: { ignoreClientPromptId: true } });
+    const engine = createComfyUiEngine({ baseUrl: comfy.url });
+    const job = await renderJob();
+    const outputs = await engine.run(job);
+    expect(outputs).toHaveLength(1);
+    expect(comfy.history.has(comfy.received.prompts[0]!.prompt_id)).toBe(true);
+    expect(job.progress.filter((p) => p.percent > 5 && p.percent < 95).length).toBeGreaterThan(2);
+  });
+
   it('sends COMFYUI_AUTH on HTTP and on the WebSocket upgrade', async () => {
     comfy = await startComfyUiDouble({
       auth: `Basic ${Buffer.from('ops:s3cret').toString('base64')}`,

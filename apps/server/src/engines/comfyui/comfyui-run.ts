@@ -119,10 +119,8 @@ export const runPrompt = (
     const onMessage = (m: Message) => {
       if (settled) return;
       const data = m.data ?? {};
-      if (m.type === 'status') {
-        if (promptId && !progress.percent()) report('排队中');
-        return;
-      }
+      // `status` only carries the server-wide queue length; our own position is not in it.
+      if (m.type === 'status') return;
       if (!promptId) {
         // Events can beat POST /prompt's answer; keep them until we know which id is ours.
         if (data.prompt_id) early.push(m);

@@ -151,8 +151,8 @@ export class ComfyUiClient {
   }
 
   /**
-   * POST /prompt with our own prompt id (ComfyUI ≥ 0.3.4x honours it). Older servers ignore it
-   * and answer with theirs, so the answer's id is the one to follow.
+   * POST /prompt with our own prompt id (ComfyUI releases from 2025 honour it). Older servers
+   * ignore it and answer with theirs, so the answer's id is the one to follow.
    */
   async queuePrompt(
     graph: ComfyGraph,
