@@ -5,4 +5,5 @@ export * from './routes';
 export * from './common';
 export * from './auth';
 export * from './tickets';
+export * from './catalog';
 export * from './uploads';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { classifyGroupKeys } from '@huijing/contracts';
 import { capabilities, type Capability } from './capabilities';
 
 /** Ticket kinds of spec §3: 1 general, 2 live, 3 gpt, 4 video. */
@@ -56,6 +57,11 @@ export const widgetSchema = z.object({
     .optional(),
   /** Advanced parameters fold away by default. */
   advanced: z.boolean().optional(),
+  /**
+   * For style-picker: which catalogue group (getAllClassify position) the value is an id of, so
+   * one widget serves interior, architecture and landscape styles, spaces and window views.
+   */
+  catalog: z.enum(classifyGroupKeys).optional(),
 });
 export type Widget = z.infer<typeof widgetSchema>;
 

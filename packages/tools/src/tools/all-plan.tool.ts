@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { cnStrength, input, promptTxt, widgets } from '../params';
+import {
+  categoryPick,
+  cnStrength,
+  count,
+  input,
+  interiorStyle,
+  localized,
+  promptTxt,
+  widgetOptions,
+  widgets,
+} from '../params';
 
 export const allPlanTool = defineTool({
   id: 'all-plan',
@@ -15,6 +25,25 @@ export const allPlanTool = defineTool({
   price: 2,
   capability: 'render',
   inputs: [input.upload(), input.style()],
-  params: z.object({ promptTxt, cnStrength: cnStrength() }),
-  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
+  params: z.object({
+    promptTxt,
+    cnStrength: cnStrength(),
+    style: categoryPick(interiorStyle),
+    view: z.enum(['top-down', 'axonometric']).default('top-down'),
+    count: count(),
+  }),
+  widgets: {
+    promptTxt: widgets.promptTxt,
+    cnStrength: widgets.cnStrength,
+    style: widgets.interiorStyle,
+    view: {
+      kind: 'segmented',
+      label: localized('表现方式', 'Presentation'),
+      options: widgetOptions([
+        ['top-down', '彩色平面', 'Coloured plan'],
+        ['axonometric', '轴测鸟瞰', 'Axonometric'],
+      ]),
+    },
+    count: widgets.count,
+  },
 });

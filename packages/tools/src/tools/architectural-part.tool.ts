@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { cnStrength, input, promptTxt, widgets } from '../params';
+import { exteriorRender, input } from '../params';
+
+const set = exteriorRender({ kind: 'architecture', view: 'detail' });
 
 export const architecturalPartTool = defineTool({
   id: 'architectural-part',
@@ -15,6 +17,6 @@ export const architecturalPartTool = defineTool({
   price: 2,
   capability: 'render',
   inputs: [input.upload(), input.style()],
-  params: z.object({ promptTxt, cnStrength: cnStrength() }),
-  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
+  params: z.object(set.shape),
+  widgets: set.widgets,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { input } from '../params';
+import { atmospheres, input, localized, widgetOptions } from '../params';
 
 export const atmosphereChangeTool = defineTool({
   id: 'atmosphere-change',
@@ -15,6 +15,25 @@ export const atmosphereChangeTool = defineTool({
   price: 1,
   capability: 'color-grade',
   inputs: [input.upload()],
-  params: z.object({}),
-  widgets: {},
+  // The local engine's colour-grade schema (the engine validates again).
+  params: z.object({
+    atmosphere: z
+      .enum(['day', 'dusk', 'night', 'overcast', 'snow', 'warm', 'cool', 'sunny'])
+      .default('dusk'),
+    strength: z.number().min(0).max(1).default(1),
+  }),
+  widgets: {
+    atmosphere: {
+      kind: 'select',
+      label: localized('目标氛围', 'Atmosphere'),
+      options: widgetOptions(atmospheres),
+    },
+    strength: {
+      kind: 'slider',
+      label: localized('强度', 'Strength'),
+      min: 0,
+      max: 1,
+      step: 0.05,
+    },
+  },
 });

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { cnStrength, input, promptTxt, widgets } from '../params';
+import {
+  atmosphere,
+  cnStrength,
+  count,
+  environment,
+  input,
+  ipaPlus,
+  promptTxt,
+  widgets,
+} from '../params';
 
 export const backgroundChangeTool = defineTool({
   id: 'background-change',
@@ -15,6 +24,23 @@ export const backgroundChangeTool = defineTool({
   price: 2,
   capability: 'render-masked',
   inputs: [input.upload(), input.mask(), input.style()],
-  params: z.object({ promptTxt, cnStrength: cnStrength() }),
-  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
+  params: z.object({
+    promptTxt,
+    cnStrength: cnStrength(),
+    environment,
+    atmosphere,
+    ipaPlus,
+    count: count(),
+  }),
+  widgets: {
+    promptTxt: widgets.promptTxt,
+    cnStrength: widgets.cnStrength,
+    environment: {
+      ...widgets.environment,
+      label: { 'zh-CN': '新背景', 'en-US': 'New background' },
+    },
+    atmosphere: widgets.atmosphere,
+    ipaPlus: widgets.ipaPlus,
+    count: widgets.count,
+  },
 });

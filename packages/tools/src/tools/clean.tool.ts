@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { input } from '../params';
+import { input, localized, widgetOptions } from '../params';
 
 export const cleanTool = defineTool({
   id: 'clean',
@@ -15,6 +15,32 @@ export const cleanTool = defineTool({
   price: 1,
   capability: 'inpaint',
   inputs: [input.upload(), input.mask()],
-  params: z.object({}),
-  widgets: {},
+  // The local engine's inpaint schema (the engine validates again).
+  params: z.object({
+    method: z.enum(['telea', 'ns']).default('telea'),
+    radius: z.number().int().min(1).max(30).optional(),
+  }),
+  widgets: {
+    method: {
+      kind: 'segmented',
+      label: localized('修补方式', 'Method'),
+      help: localized(
+        '快速适合细小物体，平滑适合大面积渐变背景',
+        'Fast for thin objects, smooth for gradients',
+      ),
+      options: widgetOptions([
+        ['telea', '快速', 'Fast'],
+        ['ns', '平滑', 'Smooth'],
+      ]),
+    },
+    radius: {
+      kind: 'slider',
+      label: localized('取样范围', 'Sampling radius'),
+      help: localized('不设置时按选区大小自动决定', 'Automatic when not set'),
+      min: 1,
+      max: 30,
+      step: 1,
+      advanced: true,
+    },
+  },
 });

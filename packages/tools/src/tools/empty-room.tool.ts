@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { cnStrength, input, promptTxt, widgets } from '../params';
+import { cnStrength, count, input, promptTxt, widgets } from '../params';
 
 export const emptyRoomTool = defineTool({
   id: 'empty-room',
@@ -15,6 +15,16 @@ export const emptyRoomTool = defineTool({
   price: 2,
   capability: 'image-edit',
   inputs: [input.upload()],
-  params: z.object({ promptTxt, cnStrength: cnStrength() }),
-  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
+  params: z.object({ promptTxt, cnStrength: cnStrength(), count: count() }),
+  widgets: {
+    promptTxt: {
+      ...widgets.promptTxt,
+      help: {
+        'zh-CN': '可补充要保留的内容，例如：保留窗帘和吊灯',
+        'en-US': 'Optionally name what to keep',
+      },
+    },
+    cnStrength: widgets.cnStrength,
+    count: widgets.count,
+  },
 });

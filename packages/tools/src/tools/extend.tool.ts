@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { defineTool } from '../define-tool';
-import { input } from '../params';
+import { defineTool, type Widget } from '../define-tool';
+import { input, localized, widgetOptions } from '../params';
+
+const side = (def: number) => z.number().int().min(0).max(8192).default(def);
+const sideWidget = (zh: string, en: string): Widget => ({
+  kind: 'slider',
+  label: localized(`向${zh}扩展（像素）`, `${en} (px)`),
+  min: 0,
+  max: 2048,
+  step: 32,
+});
 
 export const extendTool = defineTool({
   id: 'extend',
@@ -15,6 +24,34 @@ export const extendTool = defineTool({
   price: 1,
   capability: 'extend',
   inputs: [input.upload()],
-  params: z.object({}),
-  widgets: {},
+  // The local engine's extend schema (the engine validates again). A ratio, when chosen, wins
+  // over the four sides; the default widens the scene by 256 px left and right.
+  params: z.object({
+    top: side(0),
+    right: side(256),
+    bottom: side(0),
+    left: side(256),
+    ratio: z.enum(['1:1', '4:3', '3:4', '3:2', '2:3', '16:9', '9:16', '21:9']).optional(),
+  }),
+  widgets: {
+    ratio: {
+      kind: 'select',
+      label: localized('扩展到比例', 'Extend to ratio'),
+      help: localized('选择后按比例向两侧扩展，忽略下方边距', 'Overrides the sides below'),
+      options: widgetOptions([
+        ['1:1', '1:1', '1:1'],
+        ['4:3', '4:3', '4:3'],
+        ['3:4', '3:4', '3:4'],
+        ['3:2', '3:2', '3:2'],
+        ['2:3', '2:3', '2:3'],
+        ['16:9', '16:9', '16:9'],
+        ['9:16', '9:16', '9:16'],
+        ['21:9', '21:9 超宽', '21:9'],
+      ]),
+    },
+    top: sideWidget('上', 'Top'),
+    right: sideWidget('右', 'Right'),
+    bottom: sideWidget('下', 'Bottom'),
+    left: sideWidget('左', 'Left'),
+  },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { input } from '../params';
+import { input, localized } from '../params';
 
 export const faceRestorationTool = defineTool({
   id: 'face-restoration',
@@ -15,6 +15,21 @@ export const faceRestorationTool = defineTool({
   price: 2,
   capability: 'face-restore',
   inputs: [input.upload()],
-  params: z.object({}),
-  widgets: {},
+  params: z.object({
+    // CodeFormer-style fidelity: low repairs boldly, high stays close to the original face.
+    fidelity: z.number().min(0).max(1).default(0.5),
+  }),
+  widgets: {
+    fidelity: {
+      kind: 'slider',
+      label: localized('保真度', 'Fidelity'),
+      help: localized(
+        '越高越接近原来的面部，越低修复越明显',
+        'Higher stays closer to the original',
+      ),
+      min: 0,
+      max: 1,
+      step: 0.05,
+    },
+  },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { fps, localized, resolution, videoTransition, videoWidgets } from '../params';
 
 export const firstLastVideoTool = defineTool({
   id: 'first-last-video',
@@ -18,6 +19,23 @@ export const firstLastVideoTool = defineTool({
     { name: 'first_frame', required: true, label: { 'zh-CN': '首帧', 'en-US': 'First frame' } },
     { name: 'last_frame', required: true, label: { 'zh-CN': '尾帧', 'en-US': 'Last frame' } },
   ],
-  params: z.object({}),
-  widgets: {},
+  // The local engine's first/last-frame schema (the engine validates again).
+  params: z.object({
+    duration: z.number().min(2).max(10).default(4),
+    transition: videoTransition('dissolve'),
+    fps,
+    resolution,
+  }),
+  widgets: {
+    duration: {
+      kind: 'slider',
+      label: localized('时长（秒）', 'Duration (s)'),
+      min: 2,
+      max: 10,
+      step: 1,
+    },
+    transition: videoWidgets.transition,
+    resolution: videoWidgets.resolution,
+    fps: videoWidgets.fps,
+  },
 });

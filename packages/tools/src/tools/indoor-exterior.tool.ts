@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { CN_STRENGTH_INDOOR_EXTERIOR, cnStrength, input, promptTxt, widgets } from '../params';
+import {
+  atmosphere,
+  CN_STRENGTH_INDOOR_EXTERIOR,
+  categoryPick,
+  cnStrength,
+  count,
+  ignoreWordAndImage,
+  input,
+  ipaPlus,
+  lock,
+  promptTxt,
+  widgets,
+  windowView,
+} from '../params';
 
 export const indoorExteriorTool = defineTool({
   id: 'indoor-exterior',
@@ -15,6 +28,35 @@ export const indoorExteriorTool = defineTool({
   price: 2,
   capability: 'render',
   inputs: [input.upload(), input.style()],
-  params: z.object({ promptTxt, cnStrength: cnStrength(CN_STRENGTH_INDOOR_EXTERIOR) }),
-  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
+  params: z.object({
+    promptTxt,
+    cnStrength: cnStrength(CN_STRENGTH_INDOOR_EXTERIOR),
+    // Spec §9: the page takes its default from getAllClassify group 6 (window views) at load;
+    // this is the seeded first view, so a run without the catalogue is still valid.
+    environment: categoryPick(windowView),
+    atmosphere,
+    ipaPlus,
+    // The room itself must not change, only what is seen through the windows.
+    lock: lock(true),
+    ignoreWordAndImage,
+    count: count(),
+  }),
+  widgets: {
+    promptTxt: widgets.promptTxt,
+    cnStrength: widgets.cnStrength,
+    environment: {
+      kind: 'style-picker',
+      catalog: 'window-view',
+      label: { 'zh-CN': '窗外景色', 'en-US': 'Window view' },
+      help: {
+        'zh-CN': '城市天际线、江景、山景、园林…',
+        'en-US': 'Skyline, river, mountains, garden…',
+      },
+    },
+    atmosphere: widgets.atmosphere,
+    ipaPlus: widgets.ipaPlus,
+    lock: widgets.lock,
+    ignoreWordAndImage: widgets.ignoreWordAndImage,
+    count: widgets.count,
+  },
 });

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { cnStrength, input, promptTxt, widgets } from '../params';
+import {
+  categoryPick,
+  cnStrength,
+  count,
+  input,
+  interiorStyle,
+  ipaPlus,
+  promptTxt,
+  widgets,
+} from '../params';
 
 export const localRenderIndoorTool = defineTool({
   id: 'local-render-indoor',
@@ -15,7 +24,21 @@ export const localRenderIndoorTool = defineTool({
   price: 3,
   capability: 'render-masked',
   inputs: [input.upload(), input.mask(), input.style()],
-  params: z.object({ promptTxt, cnStrength: cnStrength() }),
-  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
+  params: z.object({
+    promptTxt,
+    cnStrength: cnStrength(),
+    style: categoryPick(interiorStyle),
+    space: categoryPick(),
+    ipaPlus,
+    count: count(),
+  }),
+  widgets: {
+    promptTxt: widgets.promptTxt,
+    cnStrength: widgets.cnStrength,
+    style: widgets.interiorStyle,
+    space: widgets.homeSpace,
+    ipaPlus: widgets.ipaPlus,
+    count: widgets.count,
+  },
   badge: 'pro',
 });

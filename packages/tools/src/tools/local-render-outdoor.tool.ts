@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { cnStrength, input, promptTxt, widgets } from '../params';
+import {
+  architectureStyle,
+  atmosphere,
+  categoryPick,
+  cnStrength,
+  count,
+  environment,
+  input,
+  ipaPlus,
+  promptTxt,
+  widgets,
+} from '../params';
 
 export const localRenderOutdoorTool = defineTool({
   id: 'local-render-outdoor',
@@ -15,7 +26,23 @@ export const localRenderOutdoorTool = defineTool({
   price: 3,
   capability: 'render-masked',
   inputs: [input.upload(), input.mask(), input.style()],
-  params: z.object({ promptTxt, cnStrength: cnStrength() }),
-  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
+  params: z.object({
+    promptTxt,
+    cnStrength: cnStrength(),
+    style: categoryPick(architectureStyle),
+    atmosphere,
+    environment,
+    ipaPlus,
+    count: count(),
+  }),
+  widgets: {
+    promptTxt: widgets.promptTxt,
+    cnStrength: widgets.cnStrength,
+    style: widgets.architectureStyle,
+    atmosphere: widgets.atmosphere,
+    environment: widgets.environment,
+    ipaPlus: widgets.ipaPlus,
+    count: widgets.count,
+  },
   badge: 'pro',
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { cnStrength, input, promptTxt, widgets } from '../params';
+import { cnStrength, count, input, ipaPlus, promptTxt, widgets } from '../params';
 
 export const localRenderTool = defineTool({
   id: 'local-render',
@@ -15,6 +15,17 @@ export const localRenderTool = defineTool({
   price: 2,
   capability: 'render-masked',
   inputs: [input.upload(), input.mask(), input.style()],
-  params: z.object({ promptTxt, cnStrength: cnStrength() }),
-  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
+  params: z.object({ promptTxt, cnStrength: cnStrength(), ipaPlus, count: count() }),
+  widgets: {
+    promptTxt: {
+      ...widgets.promptTxt,
+      help: {
+        'zh-CN': '描述涂抹区域要变成什么，例如：换成绿植墙',
+        'en-US': 'Say what the painted area should become',
+      },
+    },
+    cnStrength: widgets.cnStrength,
+    ipaPlus: widgets.ipaPlus,
+    count: widgets.count,
+  },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { cnStrength, input, promptTxt, widgets } from '../params';
+import { cnStrength, count, input, localized, promptTxt, widgets } from '../params';
 
 export const materialChangeTool = defineTool({
   id: 'material-change',
@@ -15,6 +15,24 @@ export const materialChangeTool = defineTool({
   price: 2,
   capability: 'render-masked',
   inputs: [input.upload(), input.mask(), input.style()],
-  params: z.object({ promptTxt, cnStrength: cnStrength() }),
-  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
+  params: z.object({
+    promptTxt,
+    cnStrength: cnStrength(),
+    /** A material id of getAllSuCai; empty replaces by the prompt or the reference image. */
+    material: z.string().trim().max(64).default(''),
+    count: count(),
+  }),
+  widgets: {
+    material: {
+      kind: 'material-picker',
+      label: localized('替换材质', 'Material'),
+      help: localized(
+        '从材质库选择地板、墙面、石材等；不选则按描述词或参考图替换',
+        'Pick from the library, or describe the material',
+      ),
+    },
+    promptTxt: widgets.promptTxt,
+    cnStrength: widgets.cnStrength,
+    count: widgets.count,
+  },
 });

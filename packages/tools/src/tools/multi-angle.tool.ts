@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { cnStrength, input, promptTxt, widgets } from '../params';
+import { cnStrength, count, input, localized, promptTxt, widgetOptions, widgets } from '../params';
 
 export const multiAngleTool = defineTool({
   id: 'multi-angle',
@@ -15,7 +15,31 @@ export const multiAngleTool = defineTool({
   price: 2,
   capability: 'render',
   inputs: [input.upload(), input.style()],
-  params: z.object({ promptTxt, cnStrength: cnStrength() }),
-  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
+  params: z.object({
+    promptTxt,
+    cnStrength: cnStrength(),
+    // Where the virtual camera goes; "auto" spreads the images over several angles.
+    view: z
+      .enum(['auto', 'orbit-left', 'orbit-right', 'wide', 'top-down', 'close-up'])
+      .default('auto'),
+    count: count(4),
+  }),
+  widgets: {
+    promptTxt: widgets.promptTxt,
+    cnStrength: widgets.cnStrength,
+    view: {
+      kind: 'select',
+      label: localized('新视角', 'New angle'),
+      options: widgetOptions([
+        ['auto', '自动多角度', 'Several angles'],
+        ['orbit-left', '向左环绕', 'Orbit left'],
+        ['orbit-right', '向右环绕', 'Orbit right'],
+        ['wide', '拉远全景', 'Wide'],
+        ['top-down', '俯视', 'Top-down'],
+        ['close-up', '局部特写', 'Close-up'],
+      ]),
+    },
+    count: widgets.count,
+  },
   badge: 'new',
 });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import {
+  fps,
+  localized,
+  resolution,
+  videoTransition,
+  videoWidgets,
+  widgetOptions,
+} from '../params';
 
 export const multiImageVideoTool = defineTool({
   id: 'multi-image-video',
@@ -21,6 +29,41 @@ export const multiImageVideoTool = defineTool({
       multiple: { min: 2, max: 20 },
     },
   ],
-  params: z.object({}),
-  widgets: {},
+  // The local engine's multi-image schema (the engine validates again).
+  params: z.object({
+    durationPerImage: z.number().min(1).max(8).default(3),
+    transition: videoTransition('fade'),
+    transitionDuration: z.number().min(0.3).max(1.5).default(0.8),
+    fit: z.enum(['cover', 'contain']).default('cover'),
+    fps,
+    resolution,
+  }),
+  widgets: {
+    durationPerImage: {
+      kind: 'slider',
+      label: localized('每张时长（秒）', 'Seconds per image'),
+      min: 1,
+      max: 8,
+      step: 0.5,
+    },
+    transition: videoWidgets.transition,
+    transitionDuration: {
+      kind: 'slider',
+      label: localized('转场时长（秒）', 'Transition (s)'),
+      min: 0.3,
+      max: 1.5,
+      step: 0.1,
+    },
+    fit: {
+      kind: 'segmented',
+      label: localized('画面适配', 'Fit'),
+      help: localized('裁切铺满，或完整显示并加黑边', 'Crop to fill, or letterbox'),
+      options: widgetOptions([
+        ['cover', '裁切铺满', 'Cover'],
+        ['contain', '完整显示', 'Contain'],
+      ]),
+    },
+    resolution: videoWidgets.resolution,
+    fps: videoWidgets.fps,
+  },
 });

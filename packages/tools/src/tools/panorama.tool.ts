@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { cnStrength, input, promptTxt, widgets } from '../params';
+import {
+  atmosphere,
+  categoryPick,
+  cnStrength,
+  input,
+  interiorStyle,
+  promptTxt,
+  widgets,
+} from '../params';
 
 export const panoramaTool = defineTool({
   id: 'panorama',
@@ -15,6 +23,16 @@ export const panoramaTool = defineTool({
   price: 2,
   capability: 'render',
   inputs: [input.upload(), input.style()],
-  params: z.object({ promptTxt, cnStrength: cnStrength() }),
-  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
+  params: z.object({
+    promptTxt,
+    cnStrength: cnStrength(),
+    style: categoryPick(interiorStyle),
+    atmosphere,
+  }),
+  widgets: {
+    promptTxt: widgets.promptTxt,
+    cnStrength: widgets.cnStrength,
+    style: widgets.interiorStyle,
+    atmosphere: widgets.atmosphere,
+  },
 });

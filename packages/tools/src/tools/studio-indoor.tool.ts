@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { cnStrength, input, promptTxt, widgets } from '../params';
+import { catalogDefaults } from '@huijing/contracts';
+import {
+  categoryPick,
+  cnStrength,
+  count,
+  input,
+  ipaPlus,
+  localized,
+  promptTxt,
+  widgets,
+} from '../params';
 
 export const studioIndoorTool = defineTool({
   id: 'studio-indoor',
@@ -15,6 +25,22 @@ export const studioIndoorTool = defineTool({
   price: 2,
   capability: 'render',
   inputs: [input.upload(), input.style()],
-  params: z.object({ promptTxt, cnStrength: cnStrength() }),
-  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
+  params: z.object({
+    promptTxt,
+    cnStrength: cnStrength(),
+    style: categoryPick(catalogDefaults.studioBackdrop),
+    ipaPlus,
+    count: count(),
+  }),
+  widgets: {
+    promptTxt: widgets.promptTxt,
+    cnStrength: widgets.cnStrength,
+    style: {
+      kind: 'style-picker',
+      catalog: 'studio-backdrop',
+      label: localized('棚拍背景', 'Backdrop'),
+    },
+    ipaPlus: widgets.ipaPlus,
+    count: widgets.count,
+  },
 });

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { cnStrength, input, promptTxt, widgets } from '../params';
+import { catalogDefaults } from '@huijing/contracts';
+import {
+  atmosphere,
+  categoryPick,
+  cnStrength,
+  count,
+  input,
+  ipaPlus,
+  localized,
+  promptTxt,
+  widgets,
+} from '../params';
 
 export const studioOutdoorTool = defineTool({
   id: 'studio-outdoor',
@@ -15,6 +26,24 @@ export const studioOutdoorTool = defineTool({
   price: 2,
   capability: 'render',
   inputs: [input.upload(), input.style()],
-  params: z.object({ promptTxt, cnStrength: cnStrength() }),
-  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
+  params: z.object({
+    promptTxt,
+    cnStrength: cnStrength(),
+    style: categoryPick(catalogDefaults.outdoorScene),
+    atmosphere,
+    ipaPlus,
+    count: count(),
+  }),
+  widgets: {
+    promptTxt: widgets.promptTxt,
+    cnStrength: widgets.cnStrength,
+    style: {
+      kind: 'style-picker',
+      catalog: 'outdoor-scene',
+      label: localized('户外场景', 'Outdoor scene'),
+    },
+    atmosphere: widgets.atmosphere,
+    ipaPlus: widgets.ipaPlus,
+    count: widgets.count,
+  },
 });

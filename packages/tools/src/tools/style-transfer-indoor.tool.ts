@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { cnStrength, input, promptTxt, widgets } from '../params';
+import { input, interiorRender } from '../params';
+
+const set = interiorRender({ space: 'home-space' });
 
 export const styleTransferIndoorTool = defineTool({
   id: 'style-transfer-indoor',
@@ -15,6 +17,6 @@ export const styleTransferIndoorTool = defineTool({
   price: 2,
   capability: 'render',
   inputs: [input.upload(), input.style()],
-  params: z.object({ promptTxt, cnStrength: cnStrength() }),
-  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
+  params: z.object(set.shape),
+  widgets: set.widgets,
 });

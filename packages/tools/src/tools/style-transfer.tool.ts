@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { input } from '../params';
+import { input, localized } from '../params';
 
 export const styleTransferTool = defineTool({
   id: 'style-transfer',
@@ -15,6 +15,17 @@ export const styleTransferTool = defineTool({
   price: 1,
   capability: 'color-transfer',
   inputs: [input.upload(), input.style(true)],
-  params: z.object({}),
-  widgets: {},
+  // The local engine's colour-transfer schema (the engine validates again; it also accepts the
+  // older cnStrength, which this form never sends).
+  params: z.object({ strength: z.number().min(0).max(1).default(0.8) }),
+  widgets: {
+    strength: {
+      kind: 'slider',
+      label: localized('迁移强度', 'Strength'),
+      help: localized('越高越接近参考图的色彩与影调', 'Higher takes more of the reference'),
+      min: 0,
+      max: 1,
+      step: 0.05,
+    },
+  },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { widgets } from '../params';
+import { requiredPrompt, widgets } from '../params';
 
 export const textToImageTool = defineTool({
   id: 'text-to-image',
@@ -15,8 +15,6 @@ export const textToImageTool = defineTool({
   price: 2,
   capability: 'text-to-image',
   inputs: [],
-  params: z.object({
-    promptTxt: z.string().trim().min(1, '请输入描述词').max(1000).default('现代简约客厅，自然光'),
-  }),
-  widgets: { promptTxt: widgets.promptTxt },
+  params: z.object({ promptTxt: requiredPrompt('现代简约客厅，自然光') }),
+  widgets: { promptTxt: widgets.requiredPrompt },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { widgets } from '../params';
+import { localized, requiredPrompt, widgetOptions, widgets } from '../params';
 
 export const textToVideoTool = defineTool({
   id: 'text-to-video',
@@ -16,8 +16,44 @@ export const textToVideoTool = defineTool({
   capability: 'text-to-video',
   inputs: [],
   params: z.object({
-    promptTxt: z.string().trim().min(1, '请输入描述词').max(1000).default('现代简约客厅，自然光'),
+    promptTxt: requiredPrompt('现代简约客厅，镜头缓慢推进，午后自然光'),
+    duration: z.union([z.literal(5), z.literal(10)]).default(5),
+    aspectRatio: z.enum(['16:9', '9:16', '1:1']).default('16:9'),
+    resolution: z.enum(['720p', '1080p']).default('720p'),
   }),
-  widgets: { promptTxt: widgets.promptTxt },
+  widgets: {
+    promptTxt: {
+      ...widgets.requiredPrompt,
+      help: localized(
+        '描述空间与镜头，例如：新中式庭院，镜头沿廊道缓慢前行',
+        'Describe the space and the camera',
+      ),
+    },
+    duration: {
+      kind: 'segmented',
+      label: localized('时长', 'Duration'),
+      options: widgetOptions([
+        [5, '5 秒', '5 s'],
+        [10, '10 秒', '10 s'],
+      ]),
+    },
+    aspectRatio: {
+      kind: 'segmented',
+      label: localized('画面比例', 'Aspect ratio'),
+      options: widgetOptions([
+        ['16:9', '16:9 横屏', '16:9'],
+        ['9:16', '9:16 竖屏', '9:16'],
+        ['1:1', '1:1 方形', '1:1'],
+      ]),
+    },
+    resolution: {
+      kind: 'segmented',
+      label: localized('清晰度', 'Resolution'),
+      options: widgetOptions([
+        ['720p', '720P', '720p'],
+        ['1080p', '1080P', '1080p'],
+      ]),
+    },
+  },
   badge: 'new',
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { input } from '../params';
+import { input, localized, widgetOptions } from '../params';
 
 export const toLineTool = defineTool({
   id: 'to-line',
@@ -15,6 +15,37 @@ export const toLineTool = defineTool({
   price: 1,
   capability: 'to-line',
   inputs: [input.upload()],
-  params: z.object({}),
-  widgets: {},
+  // The local engine's to-line schema (the engine validates again).
+  params: z.object({
+    lineWeight: z.number().int().min(1).max(5).default(2),
+    detail: z.enum(['low', 'medium', 'high']).default('medium'),
+    style: z.enum(['xdog', 'canny']).default('xdog'),
+  }),
+  widgets: {
+    lineWeight: {
+      kind: 'slider',
+      label: localized('线条粗细', 'Line weight'),
+      min: 1,
+      max: 5,
+      step: 1,
+    },
+    detail: {
+      kind: 'segmented',
+      label: localized('细节程度', 'Detail'),
+      options: widgetOptions([
+        ['low', '简洁', 'Low'],
+        ['medium', '适中', 'Medium'],
+        ['high', '丰富', 'High'],
+      ]),
+    },
+    style: {
+      kind: 'segmented',
+      label: localized('线稿风格', 'Style'),
+      help: localized('手绘感适合效果图，硬朗边缘适合建筑与家具', 'Sketchy or crisp edges'),
+      options: widgetOptions([
+        ['xdog', '手绘感', 'Sketch (XDoG)'],
+        ['canny', '硬朗边缘', 'Crisp (Canny)'],
+      ]),
+    },
+  },
 });

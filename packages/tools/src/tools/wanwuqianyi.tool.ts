@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { cnStrength, input, promptTxt, widgets } from '../params';
+import { cnStrength, count, input, lock, promptTxt, widgets } from '../params';
 
 export const wanwuqianyiTool = defineTool({
   id: 'wanwuqianyi',
@@ -18,7 +18,18 @@ export const wanwuqianyiTool = defineTool({
     input.upload(),
     { name: 'object_img', required: true, label: { 'zh-CN': '物品图', 'en-US': 'Object image' } },
   ],
-  params: z.object({ promptTxt, cnStrength: cnStrength() }),
-  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
+  params: z.object({ promptTxt, cnStrength: cnStrength(), lock: lock(true), count: count() }),
+  widgets: {
+    promptTxt: {
+      ...widgets.promptTxt,
+      help: {
+        'zh-CN': '说明物品放在哪里，例如：把单椅放在窗边',
+        'en-US': 'Say where the object goes',
+      },
+    },
+    cnStrength: widgets.cnStrength,
+    lock: widgets.lock,
+    count: widgets.count,
+  },
   badge: 'new',
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { cnStrength, input, promptTxt, widgets } from '../params';
+import { atmosphere, cnStrength, count, input, promptTxt, widgets } from '../params';
 
 export const xituTool = defineTool({
   id: 'xitu',
@@ -15,6 +15,11 @@ export const xituTool = defineTool({
   price: 2,
   capability: 'render',
   inputs: [input.upload(), input.style()],
-  params: z.object({ promptTxt, cnStrength: cnStrength() }),
-  widgets: { promptTxt: widgets.promptTxt, cnStrength: widgets.cnStrength },
+  params: z.object({ promptTxt, cnStrength: cnStrength(), atmosphere, count: count() }),
+  widgets: {
+    promptTxt: widgets.promptTxt,
+    cnStrength: widgets.cnStrength,
+    atmosphere: widgets.atmosphere,
+    count: widgets.count,
+  },
 });

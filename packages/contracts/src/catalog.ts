@@ -1,0 +1,302 @@
+import { z } from 'zod';
+
+/**
+ * The catalogue: the category tree of GET /api/ai/getAllClassify and the materials library of
+ * GET /api/ai/getAllSuCai (spec §3, §7, §9). apps/server/src/modules/catalog/README.md explains
+ * the positions; the constants below are the code's copy of that table.
+ */
+
+/**
+ * Clients address top-level groups by their position in the getAllClassify array (spec §9:
+ * "Category indexes 0, 4, 33 flattened at load; index 6 drives the indoor exterior default"), so
+ * every group keeps its position forever and new groups are only ever appended.
+ */
+export const classifyGroups = {
+  'interior-style': 0,
+  'home-space': 1,
+  'commercial-space': 2,
+  'color-scheme': 3,
+  'architecture-style': 4,
+  'architecture-type': 5,
+  'window-view': 6,
+  lighting: 7,
+  'soft-furnishing': 8,
+  'landscape-type': 9,
+  'floor-plan': 10,
+  'floor-area': 11,
+  facade: 12,
+  'landscape-element': 13,
+  planting: 14,
+  season: 15,
+  'image-style': 16,
+  lens: 17,
+  entourage: 18,
+  'planning-type': 19,
+  'studio-backdrop': 20,
+  'outdoor-scene': 21,
+  renovation: 22,
+  exhibition: 23,
+  'kitchen-layout': 24,
+  ceiling: 25,
+  'light-fixture': 26,
+  'door-window': 27,
+  stair: 28,
+  bathroom: 29,
+  storage: 30,
+  'courtyard-feature': 31,
+  'roof-form': 32,
+  'landscape-style': 33,
+} as const;
+export type ClassifyGroup = keyof typeof classifyGroups;
+export const classifyGroupKeys = Object.keys(classifyGroups) as [ClassifyGroup, ...ClassifyGroup[]];
+
+/** Spec §9: these groups are flattened at load into one pickable list of their leaves. */
+export const FLATTENED_CLASSIFY_INDEXES = [
+  classifyGroups['interior-style'],
+  classifyGroups['architecture-style'],
+  classifyGroups['landscape-style'],
+] as const;
+/** Spec §9: the first enabled leaf of this group is the indoor-exterior tool's default view. */
+export const INDOOR_EXTERIOR_DEFAULT_INDEX = classifyGroups['window-view'];
+
+/** Top-level group ids: stable across environments because tools and seeds name them. */
+export const classifyGroupId = (group: ClassifyGroup): string => `g-${group}`;
+
+/**
+ * Seeded category ids tool defaults refer to. The catalogue may change under them (an admin can
+ * disable a style), so the server treats an unknown id as "no preference", never as an error.
+ */
+export const catalogDefaults = {
+  interiorStyle: 'style-modern-minimal',
+  commercialStyle: 'style-modern-minimal',
+  architectureStyle: 'arch-modernism',
+  landscapeStyle: 'land-modern-minimal',
+  windowView: 'window-city-skyline',
+  imageStyle: 'image-photoreal',
+  studioBackdrop: 'backdrop-warm-gray',
+  outdoorScene: 'scene-garden-lawn',
+} as const;
+
+export const categoryIdSchema = z
+  .string()
+  .min(2)
+  .max(64)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, '分类编号只能包含小写字母、数字和连字符');
+
+const nodeFields = {
+  id: z.string(),
+  parentId: z.string().nullable(),
+  /** 1 for top-level groups. */
+  level: z.number().int().min(1),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  sort: z.number().int(),
+  /** The fragment a pick contributes to the generation prompt (English, as models read it). */
+  prompt: z.string(),
+  cover: z.string().nullable(),
+};
+
+/**
+ * A tree node. Spec §3: "depth 3 and beyond are renamed childrens" — a node's sub-list is called
+ * `children` while it holds level-2 nodes and `childrens` once it holds level 3 or deeper. Nodes
+ * at level 3 and deeper carry `classifyId2` and `classifyId3`, the ids of their level-2 and
+ * level-3 ancestors (a level-3 node's classifyId3 is its own id), which with the level-1 id make
+ * the three dash-joined ids of a category page path (spec §2).
+ */
+export type ClassifyNode = {
+  id: string;
+  parentId: string | null;
+  level: number;
+  name: string;
+  nameEn: string | null;
+  sort: number;
+  prompt: string;
+  cover: string | null;
+  classifyId2?: string;
+  classifyId3?: string;
+  children?: ClassifyNode[];
+  childrens?: ClassifyNode[];
+};
+export const classifyNodeSchema: z.ZodType<ClassifyNode> = z.lazy(() =>
+  z.object({
+    ...nodeFields,
+    classifyId2: z.string().optional(),
+    classifyId3: z.string().optional(),
+    children: z.array(classifyNodeSchema).optional(),
+    childrens: z.array(classifyNodeSchema).optional(),
+  }),
+);
+/** getAllClassify data: the top-level groups in position order. */
+export const classifyTreeSchema = z.array(classifyNodeSchema);
+
+/** One entry of a flattened group: a leaf with the names of the branches above it. */
+export const classifyFlatItemSchema = z.object({
+  ...nodeFields,
+  classifyId2: z.string().optional(),
+  classifyId3: z.string().optional(),
+  /** Names from the group down to the parent, e.g. ["室内风格", "中式"]. */
+  path: z.array(z.string()),
+});
+export type ClassifyFlatItem = z.infer<typeof classifyFlatItemSchema>;
+
+const subList = (node: ClassifyNode) => node.childrens ?? node.children ?? [];
+
+/** The leaves of a group in display order, as the web flattens groups 0, 4 and 33 at load. */
+export const flattenClassify = (group: ClassifyNode): ClassifyFlatItem[] => {
+  const out: ClassifyFlatItem[] = [];
+  const walk = (node: ClassifyNode, path: string[]) => {
+    const kids = subList(node);
+    if (kids.length === 0 && node !== group) {
+      const { children: _c, childrens: _cs, ...rest } = node;
+      out.push({ ...rest, path });
+      return;
+    }
+    for (const kid of kids) walk(kid, [...path, node.name]);
+  };
+  walk(group, []);
+  return out;
+};
+
+/** Spec §9: the indoor-exterior default is the first leaf of group 6. */
+export const indoorExteriorDefault = (tree: ClassifyNode[]): string | undefined => {
+  const group = tree[INDOOR_EXTERIOR_DEFAULT_INDEX];
+  return group ? flattenClassify(group)[0]?.id : undefined;
+};
+
+// ---- admin edits -------------------------------------------------------------------------
+
+export const categoryAdminSchema = z.object({
+  ...nodeFields,
+  enabled: z.boolean(),
+  updatedAt: z.string(),
+});
+export type CategoryAdmin = z.infer<typeof categoryAdminSchema>;
+
+export const categoryCreateSchema = z.object({
+  /** Optional readable id; generated from the parent when omitted. */
+  id: categoryIdSchema.optional(),
+  /** Null or omitted creates a top-level group, appended after the existing ones. */
+  parentId: z.string().nullable().optional(),
+  name: z.string().trim().min(1, '请填写分类名称').max(40),
+  nameEn: z.string().trim().max(80).nullable().optional(),
+  sort: z.number().int().min(0).max(100_000).optional(),
+  prompt: z.string().trim().max(500).default(''),
+  cover: z.string().trim().max(2000).nullable().optional(),
+});
+export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
+
+export const categoryUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, '请填写分类名称').max(40),
+    nameEn: z.string().trim().max(80).nullable(),
+    sort: z.number().int().min(0).max(100_000),
+    prompt: z.string().trim().max(500),
+    cover: z.string().trim().max(2000).nullable(),
+    /** false hides the category (and what is under it) from getAllClassify; nothing is deleted. */
+    enabled: z.boolean(),
+  })
+  .partial();
+export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
+
+export const catalogIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+// ---- materials ---------------------------------------------------------------------------
+
+/** Material categories of the library, in display order. */
+export const materialCategories = {
+  floor: { 'zh-CN': '地板', 'en-US': 'Flooring' },
+  wall: { 'zh-CN': '墙面', 'en-US': 'Wall finishes' },
+  stone: { 'zh-CN': '石材', 'en-US': 'Stone' },
+  'wood-veneer': { 'zh-CN': '木饰面', 'en-US': 'Wood veneer' },
+  metal: { 'zh-CN': '金属', 'en-US': 'Metal' },
+  fabric: { 'zh-CN': '布艺', 'en-US': 'Fabric' },
+  leather: { 'zh-CN': '皮革', 'en-US': 'Leather' },
+  glass: { 'zh-CN': '玻璃', 'en-US': 'Glass' },
+  tile: { 'zh-CN': '瓷砖', 'en-US': 'Tile' },
+  paint: { 'zh-CN': '涂料', 'en-US': 'Paint' },
+  concrete: { 'zh-CN': '水泥与微水泥', 'en-US': 'Concrete' },
+  carpet: { 'zh-CN': '地毯', 'en-US': 'Carpet' },
+} as const;
+export type MaterialCategory = keyof typeof materialCategories;
+export const materialCategorySchema = z.enum(
+  Object.keys(materialCategories) as [MaterialCategory, ...MaterialCategory[]],
+);
+
+/** How a swatch is drawn: an honest little picture of the surface, generated, never fetched. */
+export const swatchPatterns = [
+  'wood-grain',
+  'wood-herringbone',
+  'marble',
+  'terrazzo',
+  'tile-grid',
+  'brick',
+  'fabric-weave',
+  'leather',
+  'brushed-metal',
+  'glass',
+  'plain',
+  'concrete',
+  'carpet',
+] as const;
+export const swatchPatternSchema = z.enum(swatchPatterns);
+export type SwatchPattern = z.infer<typeof swatchPatternSchema>;
+
+const hexColorSchema = z.string().regex(/^#[0-9a-f]{6}$/i, '颜色须为 #RRGGBB');
+
+export const materialSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  category: materialCategorySchema,
+  /** Base colour and an SVG data URL of the surface (pattern drawn in that colour). */
+  swatch: z.object({ color: hexColorSchema, pattern: swatchPatternSchema, image: z.string() }),
+  prompt: z.string(),
+  tags: z.array(z.string()),
+  sort: z.number().int(),
+});
+export type Material = z.infer<typeof materialSchema>;
+
+/** getAllSuCai data: the library grouped by category, categories in display order. */
+export const materialLibrarySchema = z.array(
+  z.object({
+    id: materialCategorySchema,
+    name: z.string(),
+    nameEn: z.string(),
+    materials: z.array(materialSchema),
+  }),
+);
+export type MaterialLibrary = z.infer<typeof materialLibrarySchema>;
+
+export const materialAdminSchema = materialSchema.extend({
+  enabled: z.boolean(),
+  updatedAt: z.string(),
+});
+export type MaterialAdmin = z.infer<typeof materialAdminSchema>;
+
+export const materialCreateSchema = z.object({
+  id: categoryIdSchema.optional(),
+  name: z.string().trim().min(1, '请填写材质名称').max(40),
+  nameEn: z.string().trim().max(80).nullable().optional(),
+  category: materialCategorySchema,
+  color: hexColorSchema,
+  pattern: swatchPatternSchema,
+  prompt: z.string().trim().max(500).default(''),
+  tags: z.array(z.string().trim().min(1).max(20)).max(12).default([]),
+  sort: z.number().int().min(0).max(100_000).optional(),
+});
+export type MaterialCreate = z.infer<typeof materialCreateSchema>;
+
+export const materialUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, '请填写材质名称').max(40),
+    nameEn: z.string().trim().max(80).nullable(),
+    category: materialCategorySchema,
+    color: hexColorSchema,
+    pattern: swatchPatternSchema,
+    prompt: z.string().trim().max(500),
+    tags: z.array(z.string().trim().min(1).max(20)).max(12),
+    sort: z.number().int().min(0).max(100_000),
+    enabled: z.boolean(),
+  })
+  .partial();
+export type MaterialUpdate = z.infer<typeof materialUpdateSchema>;
