@@ -73,6 +73,21 @@ describe('local upscale', () => {
     expect(messages).toContain('AI 放大 2/2');
   }, 20_000);
 
+  it('ESRGAN keeps transparency by scaling the alpha channel classically', async () => {
+    const cutout = await writeImage(
+      dir,
+      'cutout',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><circle cx="20" cy="15" r="10" fill="#c04020"/></svg>',
+    );
+    const { outputs } = await runJob('upscale', { upload_img: cutout }, { mode: 'esrgan' }, dir);
+    const { data, info } = await sharp(outputs[0]!.path)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([80, 60, 4]);
+    expect(data[3]).toBe(0); // corner stays transparent
+    expect(data[(30 * 80 + 40) * 4 + 3]).toBe(255); // centre of the disc stays opaque
+  });
+
   it('refuses inputs beyond the AI cap with a plain Chinese message', async () => {
     const big = `${dir}/big.png`;
     await sharp({ create: { width: 1100, height: 1000, channels: 3, background: '#888' } })

@@ -1,5 +1,7 @@
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
 import { EngineError } from '../engine';
+import { clickSegment } from './click-segment.capability';
+import { colorFlatPlan } from './color-flat-plan.capability';
 import { colorGrade } from './color-grade.capability';
 import { colorTransfer } from './color-transfer.capability';
 import { compress } from './compress.capability';
@@ -8,6 +10,7 @@ import { ffmpegVersion, resolveBinaries } from './ffmpeg-runner';
 import type { CapabilityRunner, LocalContext } from './local-job';
 import { throwIfAborted } from './local-job';
 import { inpaint } from './inpaint.capability';
+import { matting } from './matting.capability';
 import { loadCv } from './opencv-runtime';
 import { toLine } from './to-line.capability';
 import { upscale } from './upscale.capability';
@@ -27,6 +30,9 @@ const runners: Partial<Record<Capability, CapabilityRunner>> = {
   compress,
   upscale,
   'to-line': toLine,
+  matting,
+  'click-segment': clickSegment,
+  'color-flat-plan': colorFlatPlan,
   inpaint,
   extend,
   'color-transfer': colorTransfer,
