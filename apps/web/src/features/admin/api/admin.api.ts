@@ -56,7 +56,13 @@ const opts = () => ({ headers: adminHeaders(), silent: true });
 export const adminApi = {
   login: (body: z.input<typeof adminLoginBodySchema>) =>
     unwrap(
-      api.post('/user/manage/login', { body, schema: adminLoginResultSchema, silent: true }),
+      // An empty satoken masks the user token a signed-in visitor also holds.
+      api.post('/user/manage/login', {
+        body,
+        headers: { satoken: '' },
+        schema: adminLoginResultSchema,
+        silent: true,
+      }),
       false,
     ),
   page: (query: AdminAccountQuery) =>
