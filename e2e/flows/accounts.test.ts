@@ -1,0 +1,173 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { desktop, launch, newPage } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+
+const ADMIN = { username: 'root', password: 'correct horse battery' };
+const PHONE = '13912345678';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The newest code the outbox SMS provider wrote for a phone (docs/accounts.md). */
+const latestCode = async (phone: string, after: number): Promise<string> => {
+  const file = path.join(server.dataDir, 'outbox', 'sms.jsonl');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n') : [];
+    const entries = lines
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { phone: string; code: string });
+    const mine = entries.filter((e) => e.phone === phone);
+    if (mine.length > after) return mine.at(-1)!.code;
+    if (Date.now() > deadline) throw new Error(`no SMS code for ${phone}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+const openAccountMenu = async (page: Page) => {
+  await page.getByRole('button', { name: '账号菜单' }).click();
+  await page.locator('.hj-account__tickets').waitFor();
+};
+
+describe('accounts in the browser', () => {
+  test('SMS sign-in, tickets, nickname, logout, then WeChat sign-in as the same user', async () => {
+    const { context, page, errors } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: '登录 / 注册' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('手机号').fill(PHONE);
+    await dialog.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByText('发送成功').waitFor();
+    await dialog.getByRole('button', { name: /重新获取\(\d+s\)/ }).waitFor();
+    const code = await latestCode(PHONE, 0);
+    await dialog.getByLabel('验证码').fill(code);
+    await Promise.all([
+      page.waitForEvent('load'),
+      dialog.getByRole('button', { name: '登录 / 注册' }).click(),
+    ]);
+    assert.match(
+      (await page.evaluate(() => localStorage.getItem('satoken'))) ?? '',
+      /hju_/,
+      'token stored',
+    );
+
+    // First login: the interest questions.
+    const interest = page.getByRole('dialog');
+    await interest.getByText('告诉我们你的设计方向').waitFor();
+    await interest.getByText('家装效果图').click();
+    await interest.getByRole('button', { name: /开始创作/ }).click();
+    await interest.waitFor({ state: 'hidden' });
+
+    // Ticket balances from the signup grant 1:10, 2:3, 3:20, 4:1.
+    await openAccountMenu(page);
+    const balance = (type: number) =>
+      page.locator(`[data-ticket-type="${type}"] strong`).innerText();
+    await page.waitForFunction(
+      () => document.querySelector('[data-ticket-type="3"] strong')?.textContent === '20',
+    );
+    assert.deepEqual(
+      [await balance(1), await balance(2), await balance(3), await balance(4)],
+      ['10', '3', '20', '1'],
+    );
+    assert.ok(await page.getByText('通用次数').isVisible());
+
+    // Nickname.
+    await page.getByRole('button', { name: '个人资料' }).click();
+    const profile = page.getByRole('dialog', { name: '个人资料' });
+    await profile.getByLabel('昵称').fill('林设计师');
+    await profile.getByRole('button', { name: '保存资料' }).click();
+    await page.getByText('资料已保存').waitFor();
+    await page.keyboard.press('Escape');
+    await profile.waitFor({ state: 'hidden' });
+    await page.locator('.hj-user-chip__name', { hasText: '林设计师' }).waitFor();
+
+    // Logout.
+    await openAccountMenu(page);
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('button', { name: '登录 / 注册' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/');
+    assert.equal(await page.evaluate(() => localStorage.getItem('satoken')), null);
+    assert.equal(await page.evaluate(() => localStorage.getItem('loginPhone')), null);
+
+    // WeChat sign-in with the simulator, in a second page of the same browser.
+    await page.getByRole('button', { name: '登录 / 注册' }).click();
+    await page.getByRole('tab', { name: /微信扫码登录/ }).click();
+    await page.getByAltText('微信登录二维码').waitFor();
+    const href = await page.getByRole('link', { name: '开发者模拟扫码' }).getAttribute('href');
+    assert.ok(href, 'simulator link shown');
+    const phone = await context.newPage();
+    await phone.goto(new URL(href, server.url).toString());
+    await phone.getByLabel(/林设计师/).check();
+    const reloaded = page.waitForEvent('load');
+    await phone.getByRole('button', { name: '确认登录' }).click();
+    await phone.getByText('已确认登录').waitFor();
+    await reloaded;
+    await page.locator('.hj-user-chip__name', { hasText: '林设计师' }).waitFor();
+    await phone.close();
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('an admin signs in and creates, edits and deletes an admin account', async () => {
+    const { context, page, errors } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/admin`);
+    await page.waitForURL(/\/admin\/login$/);
+    await page.getByLabel('用户名').fill(ADMIN.username);
+    await page.getByLabel('密码').fill(ADMIN.password);
+    await page.getByRole('button', { name: /^登\s?录$/ }).click();
+    await page.waitForURL(/\/admin\/accounts$/);
+    await page.getByRole('cell', { name: /@root/ }).waitFor();
+
+    // Create.
+    await page.getByRole('button', { name: /新建管理员/ }).click();
+    const create = page.getByRole('dialog', { name: '新建管理员' });
+    await create.getByLabel('用户名').fill('ops.li');
+    await create.getByLabel('显示名称').fill('运营小李');
+    await create.getByLabel('初始密码').fill('another long password');
+    await create.getByRole('button', { name: /创\s?建/ }).click();
+    await page.getByText('已创建管理员 ops.li').waitFor();
+    const row = page.getByRole('row', { name: /@ops\.li/ });
+    await row.getByText('运营小李').waitFor();
+
+    // Edit: name, role and the disable switch.
+    await row.getByRole('button', { name: /编\s?辑/ }).click();
+    const edit = page.getByRole('dialog', { name: /编辑管理员/ });
+    await edit.getByLabel('显示名称').fill('运营主管小李');
+    await edit.getByRole('switch', { name: '停用账号' }).click();
+    await edit.getByRole('button', { name: /保\s?存/ }).click();
+    await page.getByText('已保存修改').waitFor();
+    await row.getByText('运营主管小李').waitFor();
+    await row.getByText('已停用').waitFor();
+
+    // Delete, after confirming.
+    await row.getByRole('button', { name: /删\s?除/ }).click();
+    await page.getByText('删除管理员 ops.li？').waitFor();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /删\s?除/ })
+      .click();
+    await page.getByText('已删除管理员').waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    // Sign out of the admin area.
+    await page.getByRole('button', { name: /退出登录/ }).click();
+    await page.waitForURL(/\/admin\/login$/);
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
