@@ -12,6 +12,7 @@ import { isApiPath, registerWebApp } from './http/web-app';
 import { useChineseValidationMessages } from './http/zod-locale';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogAdminRoutes, catalogRoutes } from './modules/catalog/catalog.routes';
 import { faceRoutes } from './modules/face/face.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
@@ -74,6 +75,12 @@ export const buildApp = async (container: Container): Promise<App> => {
     users: container.users,
     sms: container.sms,
     avatars: container.avatars,
+    guards: container.guards,
+  });
+  await app.register(catalogRoutes, { prefix: '/api/ai', catalog: container.catalog });
+  await app.register(catalogAdminRoutes, {
+    prefix: '/api/user/manage/catalog',
+    catalog: container.catalog,
     guards: container.guards,
   });
   await app.register(faceRoutes, {

@@ -28,6 +28,9 @@ import { createSmsService } from './modules/auth/sms.service';
 import type { SmsService } from './modules/auth/sms.service';
 import { createFaceRepository } from './modules/face/face.repository';
 import { createFaceService } from './modules/face/face.service';
+import { createCatalogRepository } from './modules/catalog/catalog.repository';
+import { createCatalogService } from './modules/catalog/catalog.service';
+import type { CatalogService } from './modules/catalog/catalog.service';
 import type { FaceService } from './modules/face/face.service';
 import { createHealthService } from './modules/health/health.service';
 import type { HealthService } from './modules/health/health.service';
@@ -79,6 +82,7 @@ export type Container = {
   wechat: WechatService;
   admin: AdminService;
   face: FaceService;
+  catalog: CatalogService;
   storage: StoragePort;
   files: FilesService;
   /**
@@ -176,6 +180,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
   });
   const admin = createAdminService({ db, sessions, now, logger });
   const face = createFaceService({ repo: createFaceRepository(db), now });
+  const catalog = createCatalogService({ repo: createCatalogRepository(db), now });
   const storage = createStorage(env);
   const files = createFilesService({
     repo: createFilesRepository(db),
@@ -213,6 +218,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     wechat,
     admin,
     face,
+    catalog,
     storage,
     files,
     prepareDatabase: async () => {

@@ -194,6 +194,38 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** A node of the getAllClassify tree; enabled is 0/1, and a disabled node hides its subtree. */
+export interface CategoriesTable {
+  id: string;
+  parent_id: string | null;
+  level: number;
+  name: string;
+  name_en: string | null;
+  sort: number;
+  prompt: Generated<string>;
+  cover: string | null;
+  enabled: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A material of getAllSuCai; the swatch picture is drawn from color and pattern on read. */
+export interface MaterialsTable {
+  id: string;
+  category: string;
+  name: string;
+  name_en: string | null;
+  color: string;
+  pattern: string;
+  prompt: Generated<string>;
+  /** JSON array of strings. */
+  tags: Generated<string>;
+  sort: number;
+  enabled: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
   users: UsersTable;
@@ -211,4 +243,6 @@ export interface Database {
   counters: CountersTable;
   tasks: TasksTable;
   idempotency_keys: IdempotencyKeysTable;
+  categories: CategoriesTable;
+  materials: MaterialsTable;
 }

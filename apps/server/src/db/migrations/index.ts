@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-settings';
 import * as m0002 from './0002-accounts';
+import * as m0003 from './0003-catalog';
 import * as m0004 from './0004-tasks';
 
 /**
@@ -10,6 +11,7 @@ import * as m0004 from './0004-tasks';
 export const migrations: Record<string, Migration> = {
   '0001_settings': m0001,
   '0002_accounts': m0002,
+  '0003_catalog': m0003,
   '0004_tasks': m0004,
 };
 

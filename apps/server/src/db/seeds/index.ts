@@ -3,6 +3,7 @@ import { createSettingsRepository } from '../../modules/settings/settings.reposi
 import { defaultSettings } from '../../modules/settings/settings.schemas';
 import type { SettingKey } from '../../modules/settings/settings.schemas';
 import type { Database } from '../schema';
+import { seedCatalog } from './catalog';
 
 /**
  * Idempotent defaults, run on every boot after migrations. Only absent keys are written, so an
@@ -14,5 +15,8 @@ export const seedDefaults = async (db: Kysely<Database>): Promise<string[]> => {
   for (const key of Object.keys(defaultSettings) as SettingKey[]) {
     if (await settings.insertSettingIfAbsent(key, defaultSettings[key])) inserted.push(key);
   }
+  const catalog = await seedCatalog(db);
+  if (catalog.categories > 0) inserted.push(`categories×${catalog.categories}`);
+  if (catalog.materials > 0) inserted.push(`materials×${catalog.materials}`);
   return inserted;
 };
