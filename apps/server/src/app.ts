@@ -16,6 +16,7 @@ import { catalogAdminRoutes, catalogRoutes } from './modules/catalog/catalog.rou
 import { faceRoutes } from './modules/face/face.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
@@ -105,6 +106,11 @@ export const buildApp = async (container: Container): Promise<App> => {
     guards: container.guards,
   });
 
+  await app.register(tasksRoutes, {
+    prefix: '/api/ai',
+    tasks: container.tasks,
+    guards: container.guards,
+  });
   await app.register(uploadsRoutes, {
     prefix: '/api',
     files: container.files,

@@ -53,6 +53,16 @@ import type { StoragePort } from './providers/storage';
 import { createFilesRepository } from './modules/uploads/files.repository';
 import { createFilesService } from './modules/uploads/files.service';
 import type { FilesService } from './modules/uploads/files.service';
+import { createComfyUiEngine } from './engines/comfyui/comfyui.engine';
+import type { Engine } from './engines/engine';
+import { createEngineRouter } from './engines/engine-router';
+import type { EngineRouter } from './engines/engine-router';
+import { createLocalEngine } from './engines/local/local-engine';
+import { createTasksService } from './modules/tasks/tasks.service';
+import type { TasksService } from './modules/tasks/tasks.service';
+import { createTaskWorker } from './modules/tasks/tasks.worker';
+import type { TaskWorker } from './modules/tasks/tasks.worker';
+import { runsJobs } from './config/role';
 import { InProcessQueue } from './queue/in-process.queue';
 import type { QueuePort } from './queue/queue.port';
 import { appVersion } from './version';
@@ -85,6 +95,9 @@ export type Container = {
   catalog: CatalogService;
   storage: StoragePort;
   files: FilesService;
+  router: EngineRouter;
+  tasks: TasksService;
+  worker: TaskWorker;
   /**
    * Migrations, idempotent seeds, then the first super admin from ADMIN_USERNAME/ADMIN_PASSWORD
    * when that username does not exist yet; run on every boot.
@@ -94,8 +107,8 @@ export type Container = {
     seeded: string[];
     bootstrapAdmin?: string;
   }>;
-  /** Registers job processors; only worker-capable roles call it. No job types exist yet. */
-  startWorker: () => void;
+  /** Starts the task worker (lanes per engine, recovery sweep); only worker-capable roles call it. */
+  startWorker: () => Promise<void>;
   /** Queue first (lets running jobs finish, which may still write), then the database. */
   close: () => Promise<void>;
 };
@@ -107,7 +120,23 @@ export type ContainerOptions = {
   now?: Clock;
   /** Replaces the configured SMS channel (tests of provider failures). */
   smsProvider?: SmsProvider;
+  /** Replaces the configured engines (tests pass fakes of the engine port). */
+  engines?: Engine[];
 };
+
+/** The built-in local engine always; remote engines when their URLs are configured. */
+const configuredEngines = (env: Env): Engine[] => [
+  createLocalEngine(),
+  ...(env.COMFYUI_URL
+    ? [
+        createComfyUiEngine({
+          baseUrl: env.COMFYUI_URL,
+          auth: env.COMFYUI_AUTH,
+          workflowsDir: env.COMFYUI_WORKFLOWS_DIR,
+        }),
+      ]
+    : []),
+];
 
 export const createContainer = (env: Env, options: ContainerOptions = {}): Container => {
   const role = options.role ?? 'all';
@@ -190,6 +219,32 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     maxPixels: env.UPLOAD_MAX_PIXELS,
     thumbDir: path.join(env.DATA_DIR, 'cache', 'thumbs'),
   });
+  const router = createEngineRouter({ engines: options.engines ?? configuredEngines(env), db });
+  const worker = createTaskWorker({
+    db,
+    queue,
+    engines: router.engines,
+    files,
+    now,
+    logger,
+    dataDir: env.DATA_DIR,
+    leaseMs: env.TASK_LEASE_MS,
+    sweepMs: env.TASK_SWEEP_MS,
+    concurrency: (engine) =>
+      engine.id === 'local' ? env.TASK_CONCURRENCY_LOCAL : env.TASK_CONCURRENCY_REMOTE,
+  });
+  // An API-only process on the in-process transport has nobody to hand jobs to: the workers
+  // elsewhere find the committed rows with their sweep.
+  const handsJobsOver = runsJobs(role) || queue.driver !== 'in-process';
+  const tasks = createTasksService({
+    db,
+    router,
+    files,
+    now,
+    wake: (engine, taskId) => (handsJobsOver ? worker.wake(engine, taskId) : Promise.resolve()),
+    abortLocal: worker.abortLocal,
+    onWakeError: (err, taskId) => logger.error({ err, taskId }, 'enqueue failed; sweep will retry'),
+  });
   const guards = createAuthGuards({
     sessions,
     loadUser: (id) => users.findUser(id),
@@ -221,6 +276,9 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     catalog,
     storage,
     files,
+    router,
+    tasks,
+    worker,
     prepareDatabase: async () => {
       const migrated = await migrateToLatest(database.db);
       const seeded = await seedDefaults(database.db);
@@ -228,11 +286,16 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
       const created = boot ? await admin.ensureBootstrapAdmin(boot.username, boot.password) : false;
       return { migrated, seeded, ...(created && boot && { bootstrapAdmin: boot.username }) };
     },
-    startWorker: () => {
-      logger.info({ driver: queue.driver }, 'worker started');
+    startWorker: async () => {
+      await worker.start();
+      logger.info(
+        { driver: queue.driver, engines: router.engines.map((e) => e.id) },
+        'worker started',
+      );
     },
     close: () =>
       (closing ??= (async () => {
+        await worker.stop();
         await queue.close();
         await database.close();
       })()),

@@ -54,7 +54,7 @@ const main = async (): Promise<void> => {
     logger.info({ dialect: container.database.dialect, migrated, seeded }, 'database ready');
 
     if (runsJobs(role)) {
-      container.startWorker();
+      await container.startWorker();
       keepAlive = setInterval(() => {}, 1 << 30);
     } else {
       logger.warn('role api: this process does not run jobs; start a worker for them');

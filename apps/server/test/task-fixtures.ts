@@ -1,6 +1,14 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import type { TestApp } from './helper';
+import { buildApp } from '../src/app';
+import type { Role } from '../src/config/role';
+import { createContainer } from '../src/container';
+import { abortError } from '../src/engines/engine';
+import type { Capability, Engine, EngineId, EngineJob, EngineOutput } from '../src/engines/engine';
+import { makeTempDir, testEnv } from './helper';
+import type { DatabaseTarget, TestApp } from './helper';
 
 /** A small real JPEG (solid colour), optionally with EXIF. */
 export const jpeg = async (width = 64, height = 48, exif = false): Promise<Buffer> => {
@@ -85,4 +93,86 @@ export const upload = async (t: TestApp, token: string, file?: Buffer) => {
     height: number;
     resized: boolean;
   };
+};
+
+export type FakeRun = (job: EngineJob) => Promise<EngineOutput[]>;
+
+/** A tiny engine double: writes a small PNG per run unless told otherwise. */
+export const fakeEngine = (
+  capabilities: Capability[] = ['to-line', 'upscale', 'compress'],
+  run?: FakeRun,
+  id: EngineId = 'local',
+): Engine & { runs: string[] } => {
+  const runs: string[] = [];
+  return {
+    id,
+    capabilities,
+    runs,
+    health: async () => ({ status: 'up' }),
+    run: async (job) => {
+      runs.push(job.taskId);
+      if (run) return run(job);
+      job.onProgress({ percent: 50 });
+      const out = path.join(job.workDir, 'out.png');
+      await sharp({ create: { width: 8, height: 6, channels: 3, background: '#336699' } })
+        .png()
+        .toFile(out);
+      return [{ path: out, mime: 'image/png', kind: 'image', width: 8, height: 6 }];
+    },
+  };
+};
+
+/** Waits for an engine job's abort signal (a run that only ends when canceled). */
+export const untilAborted = (job: EngineJob): Promise<never> =>
+  new Promise((_, reject) => {
+    const fail = () => reject(abortError());
+    if (job.signal.aborted) fail();
+    job.signal.addEventListener('abort', fail, { once: true });
+  });
+
+/** Like buildTestApp, with the engines replaced (the engine port is a third party here). */
+export const buildTaskApp = async (
+  options: {
+    target?: DatabaseTarget;
+    env?: Record<string, string | undefined>;
+    role?: Role;
+    engines?: Engine[];
+    dataDir?: string;
+    startWorker?: boolean;
+  } = {},
+): Promise<TestApp> => {
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await makeTempDir());
+  const env = testEnv(dataDir, options.target, {
+    SIGNUP_TICKETS: '1:37,4:5',
+    TASK_SWEEP_MS: '200',
+    ...options.env,
+  });
+  const container = createContainer(env, {
+    role: options.role ?? 'all',
+    engines: options.engines ?? [fakeEngine()],
+  });
+  await container.prepareDatabase();
+  const app = await buildApp(container);
+  if (options.startWorker) await container.startWorker();
+  return {
+    app,
+    container,
+    env,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await container.close();
+      if (ownDir) await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export const waitUntil = async (check: () => Promise<boolean> | boolean, ms = 15_000) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('condition not met in time');
 };

@@ -7,3 +7,4 @@ export * from './auth';
 export * from './tickets';
 export * from './catalog';
 export * from './uploads';
+export * from './tasks';

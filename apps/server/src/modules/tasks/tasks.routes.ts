@@ -1,0 +1,81 @@
+import {
+  envelopeSchema,
+  ok,
+  startTaskBodySchema,
+  startTaskResultSchema,
+  taskIdQuerySchema,
+  taskInfoSchema,
+  taskListQuerySchema,
+  taskListSchema,
+  toolsListSchema,
+} from '@huijing/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userOf } from '../auth/authenticate';
+import type { AuthGuards } from '../auth/authenticate';
+import type { TasksService } from './tasks.service';
+
+const idempotencyKeyOf = (header: unknown): string | undefined =>
+  typeof header === 'string' && header.trim() !== '' ? header.trim().slice(0, 128) : undefined;
+
+/** /api/ai/* task endpoints of spec §7, plus /api/ai/tools (availability for the web). */
+export const tasksRoutes: FastifyPluginAsyncZod<{
+  tasks: TasksService;
+  guards: AuthGuards;
+}> = async (app, { tasks, guards }) => {
+  app.get('/tools', { schema: { response: { 200: envelopeSchema(toolsListSchema) } } }, async () =>
+    ok(await tasks.toolsAvailability()),
+  );
+
+  app.post(
+    '/startTask',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        body: startTaskBodySchema,
+        response: { 200: envelopeSchema(startTaskResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await tasks.startTask(
+          userOf(request).userId,
+          request.body,
+          idempotencyKeyOf(request.headers['idempotency-key']),
+        ),
+      ),
+  );
+
+  app.get(
+    '/getTaskByTaskId',
+    {
+      onRequest: guards.requireUser,
+      schema: { querystring: taskIdQuerySchema, response: { 200: envelopeSchema(taskInfoSchema) } },
+    },
+    async (request) => ok(await tasks.getTask(userOf(request).userId, request.query.taskId)),
+  );
+
+  app.get(
+    '/getTaskList',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        querystring: taskListQuerySchema,
+        response: { 200: envelopeSchema(taskListSchema) },
+      },
+    },
+    async (request) => ok(await tasks.listTasks(userOf(request).userId, request.query)),
+  );
+
+  app.get(
+    '/delTaskByTaskId',
+    {
+      onRequest: guards.requireUser,
+      schema: { querystring: taskIdQuerySchema, response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request) => {
+      await tasks.deleteTask(userOf(request).userId, request.query.taskId);
+      return ok(null);
+    },
+  );
+};

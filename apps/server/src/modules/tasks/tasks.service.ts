@@ -1,0 +1,276 @@
+import type { TaskInfo } from '@huijing/contracts';
+import { allTools, getTool } from '@huijing/tools';
+import type { ToolDefinition } from '@huijing/tools';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../config/clock';
+import { newId } from '../../db/ids';
+import type { Database } from '../../db/schema';
+import type { EngineRouter } from '../../engines/engine-router';
+import { AppError } from '../../http/app-error';
+import { createTicketsRepository } from '../tickets/tickets.repository';
+import type { FilesService } from '../uploads/files.service';
+import { isDataUrl } from '../uploads/image-ingest';
+import { createTasksRepository } from './tasks.repository';
+import type { TaskRecord } from './tasks.repository';
+import { settleTaskTickets } from './tasks.settlement';
+
+export type TasksService = ReturnType<typeof createTasksService>;
+
+const FILE_URL_ID = /^\/api\/files\/([0-9a-f-]{36})(?:[/?]|$)/i;
+const FILE_ID = /^[0-9a-f-]{36}$/i;
+
+/** Input names as the tool declares them; the flat spec payload is split with these. */
+const inputNamesOf = (tool: ToolDefinition) => new Set<string>(tool.inputs.map((i) => i.name));
+
+export const createTasksService = (deps: {
+  db: Kysely<Database>;
+  router: EngineRouter;
+  files: FilesService;
+  now: Clock;
+  /** Hands the task to the transport (in-process or BullMQ); the row is already committed. */
+  wake: (engine: string, taskId: string) => Promise<void>;
+  /** Aborts the engine run in this process, if it runs here (other hosts poll the row). */
+  abortLocal: (taskId: string) => void;
+  onWakeError: (error: unknown, taskId: string) => void;
+}) => {
+  const repo = createTasksRepository(deps.db);
+
+  const queueNumOf = (task: Pick<TaskRecord, 'status' | 'engine' | 'seq'>) =>
+    task.status === 'queued' ? repo.queuedAhead(task.engine, task.seq) : Promise.resolve(0);
+
+  const toInfo = async (task: TaskRecord): Promise<TaskInfo> => ({
+    taskId: task.id,
+    toolId: task.toolId,
+    status: task.status,
+    queueNum: await queueNumOf(task),
+    progress: task.progress,
+    outputs: await Promise.all(
+      task.outputs.map(async (o) => ({
+        ...(await deps.files.links({ id: o.fileId, mime: o.mime })),
+        width: o.width,
+        height: o.height,
+        kind: o.kind,
+      })),
+    ),
+    error: task.error,
+    createdAt: task.createdAt,
+    finishedAt: task.finishedAt,
+  });
+
+  /** Input values → owned file ids; data URLs are stored first (as the user's uploads). */
+  const resolveInputs = async (
+    userId: string,
+    tool: ToolDefinition,
+    raw: Record<string, unknown>,
+  ): Promise<Record<string, string | string[]>> => {
+    const out: Record<string, string | string[]> = {};
+    const ids: string[] = [];
+    const toId = async (value: unknown, name: string): Promise<string> => {
+      if (typeof value !== 'string' || value === '') throw new AppError('INPUT_REQUIRED');
+      if (isDataUrl(value)) {
+        const { file } = await deps.files.ingestUpload(
+          userId,
+          value,
+          name === 'mask' ? 'mask' : 'upload',
+        );
+        return file.id;
+      }
+      const id = FILE_URL_ID.exec(value)?.[1] ?? (FILE_ID.test(value) ? value : undefined);
+      if (!id) throw new AppError('FILE_NOT_FOUND');
+      ids.push(id);
+      return id;
+    };
+    for (const input of tool.inputs) {
+      const value = raw[input.name];
+      const empty =
+        value === undefined ||
+        value === null ||
+        value === '' ||
+        (Array.isArray(value) && value.length === 0);
+      if (empty) {
+        if (input.required) {
+          throw new AppError('INPUT_REQUIRED', {
+            message: `请先上传${input.label['zh-CN']}`,
+            data: { input: input.name },
+          });
+        }
+        continue;
+      }
+      if (input.multiple) {
+        const list = Array.isArray(value) ? value : [value];
+        if (list.length < input.multiple.min || list.length > input.multiple.max) {
+          throw new AppError('VALIDATION_FAILED', {
+            message: `${input.label['zh-CN']}需要 ${input.multiple.min}-${input.multiple.max} 张图片`,
+          });
+        }
+        out[input.name] = await Promise.all(list.map((v) => toId(v, input.name)));
+      } else {
+        out[input.name] = await toId(Array.isArray(value) ? value[0] : value, input.name);
+      }
+    }
+    const unique = [...new Set(ids)];
+    const owned = await deps.files.ownedFiles(userId, unique);
+    if (owned.length !== unique.length) throw new AppError('FILE_NOT_FOUND');
+    return out;
+  };
+
+  const replay = async (userId: string, key: string) => {
+    const taskId = await repo.taskIdForKey(userId, key);
+    const task = taskId ? await repo.findTask(taskId) : undefined;
+    return task ? { taskId: task.id, queueNum: await queueNumOf(task) } : undefined;
+  };
+
+  return {
+    queueNumOf,
+
+    async startTask(
+      userId: string,
+      body: {
+        toolId: string;
+        params?: Record<string, unknown>;
+        inputs?: Record<string, unknown>;
+      } & Record<string, unknown>,
+      idempotencyKey?: string,
+    ): Promise<{ taskId: string; queueNum: number }> {
+      const tool = getTool(body.toolId);
+      if (!tool) throw new AppError('TOOL_NOT_FOUND');
+      const { toolId: _toolId, params, inputs, ...flat } = body;
+      const inputNames = inputNamesOf(tool);
+      const rawInputs: Record<string, unknown> = { ...inputs };
+      const rawParams: Record<string, unknown> = { ...params };
+      for (const [k, v] of Object.entries(flat)) {
+        if (inputNames.has(k)) rawInputs[k] ??= v;
+        else rawParams[k] ??= v;
+      }
+      const parsed = tool.params.safeParse(rawParams);
+      if (!parsed.success) {
+        const fields = [
+          ...new Set(parsed.error.issues.map((i) => ['params', ...i.path].join('.'))),
+        ];
+        throw new AppError('VALIDATION_FAILED', {
+          message: `提交的内容不符合要求：${fields.join('、')}`,
+          data: {
+            issues: parsed.error.issues.map((i) => ({
+              field: ['params', ...i.path].join('.'),
+              message: i.message,
+            })),
+          },
+        });
+      }
+      // Refused before anything is held: no engine can run this tool as configured now.
+      const route = await deps.router.resolve(tool.capability);
+      if (!route.engine) throw new AppError('ENGINE_UNAVAILABLE', { message: route.reason });
+
+      if (idempotencyKey) {
+        const earlier = await replay(userId, idempotencyKey);
+        if (earlier) return earlier;
+      }
+      const resolvedInputs = await resolveInputs(userId, tool, rawInputs);
+
+      const at = deps.now().toISOString();
+      const taskId = newId();
+      const engine = route.engine.id;
+      const created = await deps.db.transaction().execute(async (trx) => {
+        const tasks = createTasksRepository(trx);
+        if (
+          idempotencyKey &&
+          !(await tasks.claimIdempotencyKey(userId, idempotencyKey, taskId, at))
+        ) {
+          return false; // a concurrent duplicate won; answer with its task below
+        }
+        const seq = await tasks.nextSeq();
+        if (tool.price > 0) {
+          const held = await createTicketsRepository(trx).holdTickets(
+            userId,
+            tool.ticketType,
+            tool.price,
+            taskId,
+            at,
+          );
+          if (!held) throw new AppError('TICKETS_INSUFFICIENT');
+        }
+        await tasks.insertTask(
+          {
+            id: taskId,
+            userId,
+            toolId: tool.id,
+            family: tool.family,
+            capability: tool.capability,
+            engine,
+            status: 'queued',
+            params: parsed.data as Record<string, unknown>,
+            inputs: resolvedInputs,
+            ticketType: tool.ticketType,
+            price: tool.price,
+            ticketsState: tool.price > 0 ? 'held' : 'none',
+            createdAt: at,
+          },
+          seq,
+        );
+        return { seq };
+      });
+      if (!created) {
+        const earlier = idempotencyKey ? await replay(userId, idempotencyKey) : undefined;
+        if (!earlier) throw new AppError('CONFLICT');
+        return earlier;
+      }
+      // The row is the truth: if the transport fails now, the sweeper enqueues it later.
+      await deps.wake(engine, taskId).catch((error: unknown) => deps.onWakeError(error, taskId));
+      return { taskId, queueNum: await repo.queuedAhead(engine, created.seq) };
+    },
+
+    async getTask(userId: string, taskId: string): Promise<TaskInfo> {
+      const task = await repo.findOwnedTask(userId, taskId);
+      if (!task) throw new AppError('TASK_NOT_FOUND');
+      return toInfo(task);
+    },
+
+    async listTasks(
+      userId: string,
+      q: { page: number; pageSize: number; toolId?: string; family?: string },
+    ) {
+      const { rows, total } = await repo.listOwned(userId, q);
+      return {
+        list: await Promise.all(rows.map(toInfo)),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
+    },
+
+    /** Cancels if queued or running (releasing tickets once), then hides it from the owner. */
+    async deleteTask(userId: string, taskId: string): Promise<void> {
+      const task = await repo.findOwnedTask(userId, taskId);
+      if (!task) throw new AppError('TASK_NOT_FOUND');
+      const at = deps.now().toISOString();
+      const canceled = await deps.db.transaction().execute(async (trx) => {
+        const tasks = createTasksRepository(trx);
+        if (await tasks.cancelActive(taskId, userId, at)) {
+          await settleTaskTickets(trx, task, 'released', at);
+          return true;
+        }
+        await tasks.hide(taskId, userId, at);
+        return false;
+      });
+      if (canceled) deps.abortLocal(taskId);
+    },
+
+    /** Every tool with its price and whether an engine can run it now (with the reason if not). */
+    async toolsAvailability() {
+      const routes = await deps.router.resolveAll(allTools.map((t) => t.capability));
+      return allTools.map((t) => {
+        const route = routes.get(t.capability)!;
+        return {
+          id: t.id,
+          routes: [...t.routes],
+          family: t.family,
+          ticketType: t.ticketType,
+          price: t.price,
+          capability: t.capability,
+          available: Boolean(route.engine),
+          ...(route.engine ? { engine: route.engine.id } : { reason: route.reason }),
+        };
+      });
+    },
+  };
+};

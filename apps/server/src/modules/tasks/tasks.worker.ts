@@ -1,0 +1,277 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Clock } from '../../config/clock';
+import type { Database } from '../../db/schema';
+import type { Capability, Engine, EngineFile, EngineOutput } from '../../engines/engine';
+import { EngineError } from '../../engines/engine';
+import type { QueuePort } from '../../queue/queue.port';
+import type { FilesService } from '../uploads/files.service';
+import { createTasksRepository } from './tasks.repository';
+import type { TaskOutputRecord, TaskRecord } from './tasks.repository';
+import { settleTaskTickets } from './tasks.settlement';
+
+/** Job names on the transport: one lane per engine, so each has its own concurrency. */
+export const laneOf = (engine: string) => `task:${engine}`;
+export type TaskJob = { taskId: string };
+
+/** A task gets two attempts: a retryable engine error or a crashed worker earns one re-run. */
+export const MAX_ATTEMPTS = 2;
+const GENERIC_FAILURE = '生成失败，请稍后重试，次数已退回';
+const CRASH_FAILURE = '任务执行中断，次数已退回';
+const PROGRESS_EVERY_MS = 500;
+const STATUS_POLL_MS = 1000;
+
+export type TaskWorker = ReturnType<typeof createTaskWorker>;
+
+/**
+ * Runs tasks. The transport only says "a lane has work"; the worker then claims the oldest queued
+ * task of that lane with a conditional UPDATE, so order and exclusivity come from the database
+ * whatever the transport (in-process or BullMQ) and however many workers run.
+ */
+export const createTaskWorker = (deps: {
+  db: Kysely<Database>;
+  queue: QueuePort;
+  engines: readonly Engine[];
+  files: FilesService;
+  now: Clock;
+  logger: Logger;
+  dataDir: string;
+  leaseMs: number;
+  sweepMs: number;
+  concurrency: (engine: Engine) => number;
+  stopGraceMs?: number;
+}) => {
+  const repo = createTasksRepository(deps.db);
+  const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const running = new Map<string, AbortController>();
+  /** Task ids a wake was sent for; rebuilt by each sweep so it only holds queued ones. */
+  let woken = new Set<string>();
+  let sweeper: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | undefined;
+  let stopped = false;
+  const log = deps.logger.child({ component: 'task-worker', workerId });
+
+  const iso = (offsetMs = 0) => new Date(deps.now().getTime() + offsetMs).toISOString();
+
+  const wake = async (engine: string, taskId: string) => {
+    woken.add(taskId);
+    await deps.queue.enqueue(laneOf(engine), { taskId });
+  };
+
+  const materialise = async (task: TaskRecord): Promise<Record<string, EngineFile>> => {
+    const ids = Object.values(task.inputs).flat();
+    const files = new Map((await deps.files.ownedFiles(task.userId, ids)).map((f) => [f.id, f]));
+    const out: Record<string, EngineFile> = {};
+    const add = async (name: string, id: string) => {
+      const file = files.get(id);
+      if (!file) throw new EngineError('输入图片已不存在，请重新上传', `file ${id} missing`);
+      out[name] = {
+        path: await deps.files.localPath(file, path.join(deps.dataDir, 'work', task.id)),
+        mime: file.mime,
+        width: file.width,
+        height: file.height,
+      };
+    };
+    for (const [name, value] of Object.entries(task.inputs)) {
+      if (Array.isArray(value)) await Promise.all(value.map((id, i) => add(`${name}_${i}`, id)));
+      else await add(name, value);
+    }
+    return out;
+  };
+
+  const storeOutputs = async (task: TaskRecord, outputs: EngineOutput[]) => {
+    const records: TaskOutputRecord[] = [];
+    for (const o of outputs) {
+      const file = await deps.files.storeOutput(task.userId, o);
+      records.push({
+        fileId: file.id,
+        kind: o.kind,
+        mime: o.mime,
+        width: o.width,
+        height: o.height,
+        ...(o.duration !== undefined && { duration: o.duration }),
+      });
+    }
+    return records;
+  };
+
+  const finish = async (
+    task: TaskRecord,
+    to: 'succeeded' | 'failed',
+    fields: { outputs?: TaskOutputRecord[]; error?: string },
+  ) => {
+    const at = iso();
+    return deps.db.transaction().execute(async (trx) => {
+      const moved = await createTasksRepository(trx).finishRunning(task.id, workerId, to, {
+        ...fields,
+        at,
+      });
+      // Not ours any more (canceled, or recovered after a lost lease): the other path settled.
+      if (moved)
+        await settleTaskTickets(trx, task, to === 'succeeded' ? 'captured' : 'released', at);
+      return moved;
+    });
+  };
+
+  const runTask = async (engine: Engine, task: TaskRecord) => {
+    const controller = new AbortController();
+    running.set(task.id, controller);
+    const workDir = path.join(deps.dataDir, 'work', `${task.id}-${task.attempts}`);
+    let lastFlush = 0;
+    let pending: number | undefined;
+    let lastRenew = Date.now();
+    const flush = () => {
+      if (pending === undefined) return;
+      const p = pending;
+      pending = undefined;
+      lastFlush = Date.now();
+      void repo.setProgress(task.id, workerId, p, iso()).catch(() => {});
+    };
+    // Each second: still ours? (a cancel from another host shows here) and renew the lease.
+    const watch = setInterval(
+      () => {
+        void (async () => {
+          const row = await repo.statusOf(task.id);
+          if (!row || row.status !== 'running' || row.workerId !== workerId) {
+            controller.abort();
+            return;
+          }
+          if (Date.now() - lastRenew >= deps.leaseMs / 3) {
+            lastRenew = Date.now();
+            if (!(await repo.renewLease(task.id, workerId, iso(deps.leaseMs)))) controller.abort();
+          }
+          if (pending !== undefined && Date.now() - lastFlush >= PROGRESS_EVERY_MS) flush();
+        })().catch((err: unknown) => log.warn({ err, taskId: task.id }, 'task watch failed'));
+      },
+      Math.min(STATUS_POLL_MS, deps.leaseMs / 3),
+    );
+    try {
+      await fs.mkdir(workDir, { recursive: true });
+      const inputs = await materialise(task);
+      if (controller.signal.aborted) return;
+      const outputs = await engine.run({
+        taskId: task.id,
+        toolId: task.toolId,
+        capability: task.capability as Capability,
+        params: task.params,
+        inputs,
+        workDir,
+        signal: controller.signal,
+        onProgress: ({ percent }) => {
+          pending = Math.max(0, Math.min(99, Math.round(percent)));
+          if (Date.now() - lastFlush >= PROGRESS_EVERY_MS) flush();
+        },
+      });
+      if (controller.signal.aborted) return;
+      const records = await storeOutputs(task, outputs);
+      await finish(task, 'succeeded', { outputs: records });
+    } catch (error) {
+      if (controller.signal.aborted) {
+        // Shutdown: back to the queue with its seq; the interrupted attempt does not count.
+        if (stopped && (await repo.finishRunning(task.id, workerId, 'queued', { at: iso() }))) {
+          await repo.refundAttempt(task.id);
+          log.info({ taskId: task.id }, 'task re-queued at shutdown');
+        } else log.info({ taskId: task.id }, 'task aborted');
+        return;
+      }
+      const engineError = error instanceof EngineError ? error : undefined;
+      log.warn({ err: error, taskId: task.id, attempt: task.attempts }, 'task run failed');
+      if (engineError?.retryable && task.attempts < MAX_ATTEMPTS) {
+        if (await repo.finishRunning(task.id, workerId, 'queued', { at: iso() })) {
+          await wake(task.engine, task.id);
+        }
+        return;
+      }
+      await finish(task, 'failed', { error: engineError?.userMessage ?? GENERIC_FAILURE });
+    } finally {
+      clearInterval(watch);
+      running.delete(task.id);
+      await fs.rm(workDir, { recursive: true, force: true }).catch(() => {});
+      await fs
+        .rm(path.join(deps.dataDir, 'work', task.id), { recursive: true, force: true })
+        .catch(() => {});
+    }
+  };
+
+  /** Running tasks whose lease ran out: re-queued (keeping their seq) once, else failed + refunded. */
+  const recoverExpired = async () => {
+    for (const task of await repo.expiredRunning(iso())) {
+      const lease = task.leaseUntil!;
+      if (task.attempts < MAX_ATTEMPTS) {
+        if (await repo.requeueExpired(task.id, lease, iso())) {
+          log.warn({ taskId: task.id, from: task.workerId }, 'lease expired: task re-queued');
+        }
+      } else {
+        const at = iso();
+        await deps.db.transaction().execute(async (trx) => {
+          if (await createTasksRepository(trx).failExpired(task.id, lease, CRASH_FAILURE, at)) {
+            await settleTaskTickets(trx, task, 'released', at);
+            log.warn({ taskId: task.id }, 'lease expired twice: task failed and refunded');
+          }
+        });
+      }
+    }
+  };
+
+  /** Recovers, then makes sure every queued task of our lanes has a wake on the transport. */
+  const sweep = () =>
+    (sweeping ??= (async () => {
+      try {
+        await recoverExpired();
+        const queued = await repo.queuedIds(deps.engines.map((e) => e.id));
+        const known = woken;
+        woken = new Set(queued.map((q) => q.id));
+        for (const q of queued) {
+          if (!known.has(q.id)) await deps.queue.enqueue(laneOf(q.engine), { taskId: q.id });
+        }
+      } catch (err) {
+        log.error({ err }, 'task sweep failed');
+      } finally {
+        sweeping = undefined;
+      }
+    })());
+
+  return {
+    workerId,
+    wake,
+    /** Aborts a run in this process (a cancel); runs elsewhere notice within a second. */
+    abortLocal: (taskId: string) => running.get(taskId)?.abort(),
+    runningCount: () => running.size,
+
+    async start(): Promise<void> {
+      for (const engine of deps.engines) {
+        deps.queue.process<string>(
+          laneOf(engine.id),
+          async () => {
+            if (stopped) return;
+            const task = await repo.claimNext(engine.id, workerId, iso(deps.leaseMs), iso());
+            if (task) await runTask(engine, task);
+          },
+          { concurrency: deps.concurrency(engine) },
+        );
+      }
+      await sweep();
+      sweeper = setInterval(() => void sweep(), deps.sweepMs);
+      sweeper.unref();
+    },
+
+    /**
+     * Stops sweeping and claiming; running tasks get graceMs to finish, then are aborted and
+     * re-queued (the queue's close waits for their handlers to return).
+     */
+    async stop(graceMs = deps.stopGraceMs ?? 10_000): Promise<void> {
+      stopped = true;
+      if (sweeper) clearInterval(sweeper);
+      await sweeping;
+      const end = Date.now() + graceMs;
+      while (running.size > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      for (const controller of running.values()) controller.abort();
+    },
+
+    sweep,
+  };
+};

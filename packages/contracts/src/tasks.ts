@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+/** The closed set of task statuses (docs/tasks.md has the state machine). */
+export const taskStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed', 'canceled']);
+export type TaskStatus = z.infer<typeof taskStatusSchema>;
+
+/** An input: a file id from /api/upload, a /api/files/… URL, or a data URL (stored first). */
+export const taskInputValueSchema = z.union([z.string().min(1), z.array(z.string().min(1))]);
+
+/**
+ * POST /api/ai/startTask. Either {toolId, params, inputs} or the spec's flat form
+ * {toolId, promptTxt, cnStrength, upload_img, …}: top-level keys that name one of the tool's
+ * inputs are inputs, the rest are parameters (unknown ones are dropped by the tool's schema).
+ */
+export const startTaskBodySchema = z
+  .object({
+    toolId: z.string().min(1).max(64),
+    params: z.record(z.string(), z.unknown()).optional(),
+    inputs: z.record(z.string(), taskInputValueSchema).optional(),
+  })
+  .catchall(z.unknown());
+export type StartTaskBody = z.infer<typeof startTaskBodySchema>;
+
+export const startTaskResultSchema = z.object({
+  taskId: z.string(),
+  /** Queued tasks ahead of this one on its engine. */
+  queueNum: z.number().int().min(0),
+});
+
+export const taskOutputSchema = z.object({
+  url: z.string(),
+  thumbUrl: z.string().nullable(),
+  width: z.number().int(),
+  height: z.number().int(),
+  kind: z.enum(['image', 'video']),
+});
+
+export const taskInfoSchema = z.object({
+  taskId: z.string(),
+  toolId: z.string(),
+  status: taskStatusSchema,
+  queueNum: z.number().int().min(0),
+  progress: z.number().int().min(0).max(100),
+  outputs: z.array(taskOutputSchema),
+  /** A Chinese message for the user when the task failed. */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TaskInfo = z.infer<typeof taskInfoSchema>;
+
+export const taskIdQuerySchema = z.object({ taskId: z.string().min(1).max(64) });
+
+export const taskListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+  toolId: z.string().max(64).optional(),
+  family: z.enum(['render', 'edit', 'generate']).optional(),
+});
+
+export const taskListSchema = z.object({
+  list: z.array(taskInfoSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** GET /api/ai/tools: every tool with price and whether an engine can run it now. */
+export const toolAvailabilitySchema = z.object({
+  id: z.string(),
+  routes: z.array(z.string()),
+  family: z.enum(['render', 'edit', 'generate']),
+  ticketType: z.number().int(),
+  price: z.number().int(),
+  capability: z.string(),
+  available: z.boolean(),
+  reason: z.string().optional(),
+  engine: z.string().optional(),
+});
+export const toolsListSchema = z.array(toolAvailabilitySchema);
+
+/** POST /api/ai/clickMask — interactive segmentation from clicks (positive or negative). */
+export const clickMaskBodySchema = z
+  .object({
+    fileId: z.string().min(1).max(64).optional(),
+    image: z.string().min(1).optional(),
+    points: z
+      .array(z.object({ x: z.number(), y: z.number(), positive: z.boolean().default(true) }))
+      .min(1)
+      .max(50),
+  })
+  .refine((b) => b.fileId !== undefined || b.image !== undefined, {
+    message: '请先上传图片',
+    path: ['fileId'],
+  });
+export const clickMaskResultSchema = z.object({
+  fileId: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
