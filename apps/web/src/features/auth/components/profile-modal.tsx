@@ -125,6 +125,7 @@ const ProfileForm = ({ user, onSaved }: { user: CurrentUser; onSaved: (u: UserIn
           value={profession}
           placeholder="请选择职业"
           allowClear
+          style={{ width: '100%' }}
           onChange={(value?: string) => setProfession(value)}
           options={professions.map((p) => ({ value: p, label: p }))}
         />
