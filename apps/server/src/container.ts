@@ -63,6 +63,7 @@ import type { TasksService } from './modules/tasks/tasks.service';
 import { createTaskWorker } from './modules/tasks/tasks.worker';
 import type { TaskWorker } from './modules/tasks/tasks.worker';
 import { runsJobs } from './config/role';
+import { BullMqQueue } from './queue/bullmq.queue';
 import { InProcessQueue } from './queue/in-process.queue';
 import type { QueuePort } from './queue/queue.port';
 import { appVersion } from './version';
@@ -120,6 +121,8 @@ export type ContainerOptions = {
   now?: Clock;
   /** Replaces the configured SMS channel (tests of provider failures). */
   smsProvider?: SmsProvider;
+  /** Replaces the transport (tests pass a BullMQ queue with a unique prefix). */
+  queue?: QueuePort;
   /** Replaces the configured engines (tests pass fakes of the engine port). */
   engines?: Engine[];
 };
@@ -142,12 +145,13 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
   const role = options.role ?? 'all';
   const logger = options.logger ?? createLogger(env);
   const database = createDatabase(env.database);
-  const queue = new InProcessQueue({
-    onError: (err, job) => logger.error({ err, jobId: job.id, job: job.name }, 'job failed'),
-  });
-  if (env.REDIS_URL) {
-    logger.info('REDIS_URL is set but the BullMQ adapter is not available yet; using in-process');
-  }
+  const onError = (err: unknown, job: { id: string; name: string }) =>
+    logger.error({ err, jobId: job.id, job: job.name }, 'job failed');
+  const queue: QueuePort =
+    options.queue ??
+    (env.REDIS_URL
+      ? new BullMqQueue({ url: env.REDIS_URL, onError })
+      : new InProcessQueue({ onError }));
   const settings = createSettingsRepository(database.db);
   const health = createHealthService({
     role,

@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import type { Role } from '../src/config/role';
 import { createContainer } from '../src/container';
 import { abortError } from '../src/engines/engine';
+import type { QueuePort } from '../src/queue/queue.port';
 import type { Capability, Engine, EngineId, EngineJob, EngineOutput } from '../src/engines/engine';
 import { makeTempDir, testEnv } from './helper';
 import type { DatabaseTarget, TestApp } from './helper';
@@ -139,6 +140,7 @@ export const buildTaskApp = async (
     engines?: Engine[];
     dataDir?: string;
     startWorker?: boolean;
+    queue?: QueuePort;
   } = {},
 ): Promise<TestApp> => {
   const ownDir = options.dataDir === undefined;
@@ -151,6 +153,7 @@ export const buildTaskApp = async (
   const container = createContainer(env, {
     role: options.role ?? 'all',
     engines: options.engines ?? [fakeEngine()],
+    queue: options.queue,
   });
   await container.prepareDatabase();
   const app = await buildApp(container);

@@ -1,7 +1,7 @@
 /**
  * The queue is transport only (ARCHITECTURE rule 4): the task row in the database is the truth,
  * the queue just wakes a worker. It knows nothing of tasks, so modules depend on it and never the
- * reverse. Adapters: in-process (default, one machine) and BullMQ on Redis (a later issue).
+ * reverse. Adapters: in-process (default, one machine) and BullMQ on Redis (bullmq.queue.ts).
  */
 
 /** Job name → payload type. Callers pass their own map to get typed payloads. */
@@ -25,8 +25,15 @@ export type QueueDriver = 'in-process' | 'bullmq';
 
 export interface QueuePort<J extends JobMap = JobMap> {
   readonly driver: QueueDriver;
-  /** Hands a job to the transport and returns its id. Rejects after close(). */
-  enqueue<N extends keyof J & string>(name: N, payload: J[N]): Promise<string>;
+  /**
+   * Hands a job to the transport and returns its id. Rejects after close(). With a jobId, a job
+   * still waiting under that id is not added twice (BullMQ); in-process ignores it.
+   */
+  enqueue<N extends keyof J & string>(
+    name: N,
+    payload: J[N],
+    options?: { jobId?: string },
+  ): Promise<string>;
   /** Starts running jobs of this name in this process (worker roles only). One handler per name. */
   process<N extends keyof J & string>(
     name: N,

@@ -59,7 +59,7 @@ export const createTaskWorker = (deps: {
 
   const wake = async (engine: string, taskId: string) => {
     woken.add(taskId);
-    await deps.queue.enqueue(laneOf(engine), { taskId });
+    await deps.queue.enqueue(laneOf(engine), { taskId }, { jobId: taskId });
   };
 
   const materialise = async (task: TaskRecord): Promise<Record<string, EngineFile>> => {
@@ -226,7 +226,9 @@ export const createTaskWorker = (deps: {
         const known = woken;
         woken = new Set(queued.map((q) => q.id));
         for (const q of queued) {
-          if (!known.has(q.id)) await deps.queue.enqueue(laneOf(q.engine), { taskId: q.id });
+          if (!known.has(q.id)) {
+            await deps.queue.enqueue(laneOf(q.engine), { taskId: q.id }, { jobId: q.id });
+          }
         }
       } catch (err) {
         log.error({ err }, 'task sweep failed');
