@@ -27,3 +27,13 @@ if (!window.matchMedia) {
     }),
   });
 }
+
+// jsdom does not implement scrolling; screens scroll to top on navigation. Without this stub each
+// navigation prints "Not implemented: window.scrollTo" into the test output.
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+// antd measures scrollbars with getComputedStyle(el, '::-webkit-scrollbar'); jsdom supports no
+// pseudo-elements and logs each call. Answer for the element itself, as a browser without that
+// pseudo-element would.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = ((el: Element) => computedStyle(el)) as typeof window.getComputedStyle;
