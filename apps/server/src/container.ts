@@ -9,7 +9,7 @@ import { createDatabase } from './db/kysely';
 import type { DatabaseHandle } from './db/kysely';
 import { migrateToLatest } from './db/migrate';
 import { seedDefaults } from './db/seeds/index';
-import { engineStatuses } from './engines/engine-status';
+import { createEngineStatus } from './engines/engine-status';
 import { createAdminService } from './modules/admin/admin.service';
 import type { AdminService } from './modules/admin/admin.service';
 import { createAuthGuards } from './modules/auth/authenticate';
@@ -58,6 +58,7 @@ import type { Engine } from './engines/engine';
 import { createEngineRouter } from './engines/engine-router';
 import type { EngineRouter } from './engines/engine-router';
 import { createLocalEngine } from './engines/local/local-engine';
+import { createOpenAiImagesEngine } from './engines/openai/openai-images.engine';
 import { createTasksService } from './modules/tasks/tasks.service';
 import type { TasksService } from './modules/tasks/tasks.service';
 import { createTaskWorker } from './modules/tasks/tasks.worker';
@@ -139,6 +140,16 @@ const configuredEngines = (env: Env): Engine[] => [
         }),
       ]
     : []),
+  ...(env.OPENAI_IMAGES_BASE_URL
+    ? [
+        createOpenAiImagesEngine({
+          baseUrl: env.OPENAI_IMAGES_BASE_URL,
+          // Self-hosted compatible servers often need no key.
+          apiKey: env.OPENAI_IMAGES_API_KEY ?? '',
+          model: env.OPENAI_IMAGES_MODEL ?? 'gpt-image-1',
+        }),
+      ]
+    : []),
 ];
 
 export const createContainer = (env: Env, options: ContainerOptions = {}): Container => {
@@ -159,7 +170,8 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     startedAt: Date.now(),
     database,
     queue,
-    engines: () => engineStatuses(env),
+    // The router is built further down; health only asks once serving.
+    engines: () => engineStatus(),
   });
 
   const now = options.now ?? systemClock;
@@ -224,6 +236,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     thumbDir: path.join(env.DATA_DIR, 'cache', 'thumbs'),
   });
   const router = createEngineRouter({ engines: options.engines ?? configuredEngines(env), db });
+  const engineStatus = createEngineStatus(router.engines);
   const worker = createTaskWorker({
     db,
     queue,

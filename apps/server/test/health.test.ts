@@ -1,5 +1,7 @@
 import { envelopeSchema, healthSchema } from '@huijing/contracts';
+import net from 'node:net';
 import { afterEach, expect, it } from 'vitest';
+import { startComfyUiDouble } from './doubles/comfyui-double';
 import { buildTestApp, describeEachDatabase } from './helper';
 import type { TestApp } from './helper';
 
@@ -28,15 +30,37 @@ describeEachDatabase('GET /api/health', (target) => {
     expect(body.data.engines.map((e) => e.id)).toEqual(['local', 'comfyui', 'openai-images']);
   });
 
-  it('reports configured engines and the role', async () => {
-    t = await buildTestApp({
-      target,
-      role: 'api',
-      env: { COMFYUI_URL: 'http://127.0.0.1:8188' },
+  it('probes configured engines: a live ComfyUI is up, an unreachable image API is down', async () => {
+    const comfy = await startComfyUiDouble();
+    const closedPort = await new Promise<number>((resolve) => {
+      const srv = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(port));
+      });
     });
-    const body = (await t.app.inject({ url: '/api/health' })).json();
-    expect(body.data.role).toBe('api');
-    expect(body.data.engines[1]).toEqual({ id: 'comfyui', status: 'up', detail: 'configured' });
+    try {
+      t = await buildTestApp({
+        target,
+        role: 'api',
+        env: {
+          COMFYUI_URL: comfy.url,
+          OPENAI_IMAGES_BASE_URL: `http://127.0.0.1:${closedPort}/v1`,
+          OPENAI_IMAGES_MODEL: 'gpt-image-1',
+        },
+      });
+      const body = envelopeSchema(healthSchema).parse(
+        (await t.app.inject({ url: '/api/health' })).json(),
+      );
+      expect(body.data.role).toBe('api');
+      const byId = Object.fromEntries(body.data.engines.map((e) => [e.id, e]));
+      expect(byId.local?.status).toBe('up');
+      expect(byId.comfyui?.status).toBe('up');
+      expect(byId['openai-images']?.status).toBe('down');
+      // A degraded remote engine never makes the whole service unhealthy.
+      expect(body.data.status).toBe('ok');
+    } finally {
+      await comfy.close();
+    }
   });
 
   it('is 503 and degraded when the database is gone', async () => {

@@ -13,7 +13,7 @@ export const createHealthService = (deps: {
   startedAt: number;
   database: DatabaseHandle;
   queue: QueuePort;
-  engines: () => EngineStatus[];
+  engines: () => Promise<EngineStatus[]>;
 }) => ({
   async check(): Promise<Health> {
     const started = performance.now();
@@ -32,7 +32,7 @@ export const createHealthService = (deps: {
       uptimeSeconds: Math.round((Date.now() - deps.startedAt) / 1000),
       database: { status: dbUp ? 'up' : 'down', dialect: deps.database.dialect, latencyMs },
       queue: { status: queueUp ? 'up' : 'down', driver: deps.queue.driver },
-      engines: deps.engines(),
+      engines: await deps.engines(),
     };
   },
 });
