@@ -109,6 +109,7 @@ export const buildApp = async (container: Container): Promise<App> => {
   await app.register(tasksRoutes, {
     prefix: '/api/ai',
     tasks: container.tasks,
+    clickMask: container.clickMask,
     guards: container.guards,
   });
   await app.register(uploadsRoutes, {

@@ -50,6 +50,8 @@ import { createWechatQrProvider } from './providers/wechat';
 import type { SmsProvider } from './providers/sms';
 import { createStorage } from './providers/storage';
 import type { StoragePort } from './providers/storage';
+import { createClickMaskService } from './modules/tasks/click-mask.service';
+import type { ClickMaskService } from './modules/tasks/click-mask.service';
 import { createFilesRepository } from './modules/uploads/files.repository';
 import { createFilesService } from './modules/uploads/files.service';
 import type { FilesService } from './modules/uploads/files.service';
@@ -99,6 +101,7 @@ export type Container = {
   files: FilesService;
   router: EngineRouter;
   tasks: TasksService;
+  clickMask: ClickMaskService;
   worker: TaskWorker;
   /**
    * Migrations, idempotent seeds, then the first super admin from ADMIN_USERNAME/ADMIN_PASSWORD
@@ -295,6 +298,13 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     files,
     router,
     tasks,
+    clickMask: createClickMaskService({
+      router,
+      files,
+      dataDir: env.DATA_DIR,
+      perMinute: env.CLICK_MASK_PER_MINUTE,
+      now,
+    }),
     worker,
     prepareDatabase: async () => {
       const migrated = await migrateToLatest(database.db);

@@ -99,3 +99,4 @@ export const clickMaskResultSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
 });
+export type ClickMaskResult = z.infer<typeof clickMaskResultSchema>;

@@ -1,4 +1,6 @@
 import {
+  clickMaskBodySchema,
+  clickMaskResultSchema,
   envelopeSchema,
   ok,
   startTaskBodySchema,
@@ -13,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../auth/authenticate';
 import type { AuthGuards } from '../auth/authenticate';
+import type { ClickMaskService } from './click-mask.service';
 import type { TasksService } from './tasks.service';
 
 const idempotencyKeyOf = (header: unknown): string | undefined =>
@@ -21,8 +24,23 @@ const idempotencyKeyOf = (header: unknown): string | undefined =>
 /** /api/ai/* task endpoints of spec §7, plus /api/ai/tools (availability for the web). */
 export const tasksRoutes: FastifyPluginAsyncZod<{
   tasks: TasksService;
+  clickMask: ClickMaskService;
   guards: AuthGuards;
-}> = async (app, { tasks, guards }) => {
+}> = async (app, { tasks, clickMask, guards }) => {
+  app.post(
+    '/clickMask',
+    {
+      onRequest: guards.requireUser,
+      // The image may come inline as a data URL.
+      bodyLimit: 16 * 1024 * 1024,
+      schema: {
+        body: clickMaskBodySchema,
+        response: { 200: envelopeSchema(clickMaskResultSchema) },
+      },
+    },
+    async (request) => ok(await clickMask.clickMask(userOf(request).userId, request.body)),
+  );
+
   app.get('/tools', { schema: { response: { 200: envelopeSchema(toolsListSchema) } } }, async () =>
     ok(await tasks.toolsAvailability()),
   );
