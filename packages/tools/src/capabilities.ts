@@ -3,8 +3,8 @@
  * engine routing (a database setting) picks the engine for a capability. Shared here so the web
  * can explain availability with the same words as the server.
  */
-export const capabilities = [
-  // classical image work the built-in local engine does honestly
+/** Classical image work the built-in local engine does honestly (routed to it by default). */
+export const classicalCapabilities = [
   'compress',
   'upscale',
   'to-line',
@@ -18,7 +18,10 @@ export const capabilities = [
   'video-camera-move',
   'video-first-last',
   'video-multi-image',
-  // generative work (ComfyUI workflows or an OpenAI-compatible API)
+] as const;
+
+/** Generative work: ComfyUI workflows or an OpenAI-compatible API. */
+export const generativeCapabilities = [
   'render',
   'render-masked',
   'text-to-image',
@@ -28,4 +31,6 @@ export const capabilities = [
   'text-to-video',
   'image-to-video',
 ] as const;
+
+export const capabilities = [...classicalCapabilities, ...generativeCapabilities] as const;
 export type Capability = (typeof capabilities)[number];

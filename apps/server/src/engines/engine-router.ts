@@ -2,24 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
 import type { Capability, Engine, EngineId } from './engine';
-import { capabilities } from './engine';
-
-/** Classical capabilities the built-in local engine is meant to serve. */
-const classical: readonly Capability[] = [
-  'compress',
-  'upscale',
-  'to-line',
-  'color-flat-plan',
-  'inpaint',
-  'extend',
-  'color-transfer',
-  'color-grade',
-  'matting',
-  'click-segment',
-  'video-camera-move',
-  'video-first-last',
-  'video-multi-image',
-];
+import { capabilities, classicalCapabilities } from '@huijing/tools';
 
 export type EngineRouting = Partial<Record<Capability, EngineId[]>>;
 
@@ -27,7 +10,7 @@ export type EngineRouting = Partial<Record<Capability, EngineId[]>>;
 export const defaultRouting: EngineRouting = Object.fromEntries(
   capabilities.map((c) => [
     c,
-    classical.includes(c)
+    (classicalCapabilities as readonly Capability[]).includes(c)
       ? (['local'] as EngineId[])
       : (['comfyui', 'openai-images'] as EngineId[]),
   ]),

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { abortError, EngineError } from '../engine';
-import { deadlineSignal } from './deadline-signal';
+import { deadlineSignal } from '../deadline-signal';
 import type { ComfyGraph } from './workflow-binding';
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { abortError, EngineError } from '../engine';
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
-import { deadlineSignal } from './deadline-signal';
+import { deadlineSignal } from '../deadline-signal';
 
 /**
  * An OpenAI-compatible images API (POST /images/generations, POST /images/edits) as a second
