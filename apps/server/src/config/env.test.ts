@@ -148,7 +148,7 @@ describe('loadEnv', () => {
       testLogin: false,
       sms: { provider: 'outbox' },
       wechat: { provider: 'simulator' },
-      captchaBits: 18,
+      captchaBits: 16,
       smsIpCaptchaAfter: 3,
       smsIpHourlyLimit: 20,
       bootstrapAdmin: undefined,
