@@ -228,7 +228,7 @@ describeEachDatabase('WeChat QR login with the Official Account (mp)', (target) 
     expect(res.body).toBe('success');
     const first = (await poll(data.sceneId, cookie)).json().data;
     expect(first.status).toBe('confirmed');
-    expect(first.login.isNewUser).toBe(false);
+    expect(first.login.isNewUser).toBe(true);
     expect(first.login.user.wechatBound).toBe(true);
 
     // The same openid later finds the same user, here through subscribe's qrscene_ prefix.
@@ -236,6 +236,7 @@ describeEachDatabase('WeChat QR login with the Official Account (mp)', (target) 
     await push(signed('n2'), eventXml('subscribe', `qrscene_${next.data.sceneId}`, 'openid-A'));
     const second = (await poll(next.data.sceneId, next.cookie)).json().data;
     expect(second.login.user.id).toBe(first.login.user.id);
+    expect(second.login.isNewUser).toBe(false);
   });
 
   it('ignores pushes with a bad signature or an old timestamp', async () => {

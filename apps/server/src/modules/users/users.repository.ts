@@ -21,6 +21,8 @@ export type UserRecord = {
   vipUntil: string | null;
   disabled: boolean;
   createdAt: string;
+  /** Null until the first session: how a QR sign-in knows it is the user's first. */
+  lastLoginAt: string | null;
 };
 
 export type NewUser = {
@@ -57,6 +59,7 @@ const toUser = (row: Selectable<UsersTable>): UserRecord => ({
   vipUntil: row.vip_until,
   disabled: row.disabled_at !== null,
   createdAt: row.created_at,
+  lastLoginAt: row.last_login_at,
 });
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -81,7 +81,10 @@ export const createWechatService = (deps: {
         return { status: scene.status === 'scanned' ? 'scanned' : 'waiting' };
       if (!(await repo.consumeScene(scene.id, now().toISOString()))) return { status: 'expired' };
       const user = await deps.users.requireUser(scene.userId);
-      return { status: 'confirmed', login: await deps.login.startSession(user, false, meta) };
+      // The account may have been created when the scan was confirmed; a user who has never
+      // had a session is new, which is what the web's first-login questions key on.
+      const isNewUser = user.lastLoginAt === null;
+      return { status: 'confirmed', login: await deps.login.startSession(user, isNewUser, meta) };
     },
 
     /** A scan of the mp QR (SCAN for followers, subscribe for new followers) confirms the scene. */
