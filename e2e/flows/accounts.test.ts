@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { desktop, launch, newPage } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { latestSmsCode, startServer, type RunningServer } from '../support/server';
 
 const ADMIN = { username: 'root', password: 'correct horse battery' };
 const PHONE = '13912345678';
@@ -21,21 +19,7 @@ after(async () => {
   await server?.stop();
 });
 
-/** The newest code the outbox SMS provider wrote for a phone (docs/accounts.md). */
-const latestCode = async (phone: string, after: number): Promise<string> => {
-  const file = path.join(server.dataDir, 'outbox', 'sms.jsonl');
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n') : [];
-    const entries = lines
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as { phone: string; code: string });
-    const mine = entries.filter((e) => e.phone === phone);
-    if (mine.length > after) return mine.at(-1)!.code;
-    if (Date.now() > deadline) throw new Error(`no SMS code for ${phone}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+const latestCode = (phone: string, after: number) => latestSmsCode(server, phone, after);
 
 const openAccountMenu = async (page: Page) => {
   await page.getByRole('button', { name: '账号菜单' }).click();

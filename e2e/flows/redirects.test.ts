@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { desktop, launch, mobile, newPage } from '../support/browser';
-import { freePort, startServer, type RunningServer } from '../support/server';
+import { apiSignIn, freePort, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -48,15 +48,35 @@ describe('spec §2 redirect rules', () => {
     await context.close();
   });
 
-  test('a satoken query parameter is stored and removed from the address', async () => {
-    const { context, page } = await newPage(browser, desktop);
-    await page.goto(`${server.url}/?satoken=abc&k=design`);
+  test('a satoken query parameter is stored, removed from the address and signs the user in', async () => {
+    const token = await apiSignIn(server, '13700001111');
+    const { context, page, errors } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/?satoken=${encodeURIComponent(token)}&k=design`);
     await page.waitForLoadState('networkidle');
     const url = new URL(page.url());
     assert.equal(url.searchParams.get('satoken'), null);
     assert.equal(url.searchParams.get('k'), 'design', 'other parameters are kept');
     const stored = await page.evaluate(() => localStorage.getItem('satoken'));
-    assert.ok(stored?.includes('abc'), `satoken stored, got ${stored}`);
+    assert.ok(stored?.includes(token), 'the token is kept for later visits');
+    // The stored token is a real session: the header shows the signed-in account, not 登录.
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.getByRole('button', { name: /登录 \/ 注册/ }).count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a satoken the server rejects is dropped quietly', async () => {
+    const { context, page, errors } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/?satoken=not-a-session`);
+    await page.waitForLoadState('networkidle');
+    assert.equal(new URL(page.url()).searchParams.get('satoken'), null);
+    await page.waitForFunction(() => localStorage.getItem('satoken') === null);
+    // Chromium logs the rejected request itself; the app adds nothing of its own.
+    assert.deepEqual(
+      errors.filter((e) => !/status of 401/.test(e)),
+      [],
+    );
     await context.close();
   });
 

@@ -79,3 +79,39 @@ export async function startServer(
       }),
   };
 }
+
+/** The newest SMS code the outbox provider wrote for a phone after `after` earlier ones. */
+export async function latestSmsCode(
+  server: Pick<RunningServer, 'dataDir'>,
+  phone: string,
+  after = 0,
+): Promise<string> {
+  const file = path.join(server.dataDir, 'outbox', 'sms.jsonl');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n') : [];
+    const mine = lines
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { phone: string; code: string })
+      .filter((e) => e.phone === phone);
+    if (mine.length > after) return mine.at(-1)!.code;
+    if (Date.now() > deadline) throw new Error(`no SMS code for ${phone}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Signs a phone in through the real API (SMS code from the outbox); returns the session token. */
+export async function apiSignIn(server: RunningServer, phone: string): Promise<string> {
+  const post = (url: string, body: unknown) =>
+    fetch(server.url + url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<{ success: boolean; data: { token?: string } }>);
+  const sent = await post('/api/user/p1/sms/send', { phoneNo: phone });
+  if (!sent.success) throw new Error(`sms send failed: ${JSON.stringify(sent)}`);
+  const code = await latestSmsCode(server, phone);
+  const login = await post('/api/user/p1/sms/login', { phoneNo: phone, verifyCode: code });
+  if (!login.data.token) throw new Error(`login failed: ${JSON.stringify(login)}`);
+  return login.data.token;
+}
