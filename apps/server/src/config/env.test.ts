@@ -179,6 +179,52 @@ describe('loadEnv', () => {
     ]);
   });
 
+  it('chooses the storage driver and lists every missing s3 key at once', () => {
+    expect(loadEnv({}, { cwd }).storage).toEqual({ driver: 'local' });
+    expect(loadEnv({ STORAGE_DRIVER: 'local', S3_BUCKET: 'b' }, { cwd }).storage).toEqual({
+      driver: 'local',
+    });
+    expect(problemsOf({ STORAGE_DRIVER: 's3' })).toEqual([
+      'S3_ENDPOINT: required for the s3 storage driver',
+      'S3_BUCKET: required for the s3 storage driver',
+      'S3_ACCESS_KEY_ID: required for the s3 storage driver',
+      'S3_SECRET_ACCESS_KEY: required for the s3 storage driver',
+    ]);
+    // A bucket alone selects s3, so the rest is asked for rather than silently using local disk.
+    expect(problemsOf({ S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000', S3_PREFIX: 'a/../b' })).toEqual([
+      'S3_ENDPOINT: must be an http(s) URL',
+      'S3_PREFIX: must be letters, digits and / . _ - (a key prefix such as huijing/prod)',
+      'S3_ACCESS_KEY_ID: required for the s3 storage driver',
+      'S3_SECRET_ACCESS_KEY: required for the s3 storage driver',
+    ]);
+    expect(problemsOf({ STORAGE_DRIVER: 'gcs', S3_FORCE_PATH_STYLE: 'maybe' })).toEqual([
+      'STORAGE_DRIVER: must be local or s3',
+      'S3_FORCE_PATH_STYLE: must be true or false',
+    ]);
+    const s3 = {
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'huijing',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadEnv(s3, { cwd }).storage).toEqual({
+      driver: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'huijing',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      prefix: undefined,
+    });
+    expect(
+      loadEnv(
+        { ...s3, S3_REGION: 'cn-north-1', S3_FORCE_PATH_STYLE: 'false', S3_PREFIX: '/prod/' },
+        { cwd },
+      ).storage,
+    ).toMatchObject({ region: 'cn-north-1', forcePathStyle: false, prefix: 'prod' });
+  });
+
   it('builds the provider configurations', () => {
     const env = loadEnv(
       {

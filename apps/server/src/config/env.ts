@@ -84,6 +84,23 @@ const rawEnvSchema = z.object({
   OPENAI_IMAGES_BASE_URL: httpUrl(),
   OPENAI_IMAGES_API_KEY: z.string().optional(),
   OPENAI_IMAGES_MODEL: z.string().optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3'], { message: 'must be local or s3' }).optional(),
+  S3_ENDPOINT: httpUrl(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .transform((v) => v === 'true' || v === '1' || v === 'yes')
+    .default(true),
+  S3_PREFIX: z
+    .string()
+    .transform((v) => v.replace(/^\/+|\/+$/g, ''))
+    .refine((v) => v === '' || (/^[a-z0-9][a-z0-9/._-]*$/i.test(v) && !v.includes('..')), {
+      message: 'must be letters, digits and / . _ - (a key prefix such as huijing/prod)',
+    })
+    .optional(),
   UPLOAD_MAX_BYTES: positiveInt(20 * MIB),
   UPLOAD_MAX_PIXELS: positiveInt(50_000_000),
   TASK_LEASE_MS: positiveInt(30_000),
@@ -158,6 +175,13 @@ const smsProviderKeys = {
     'TENCENT_SMS_TEMPLATE_ID',
   ],
 } as const;
+/** Keys the s3 storage driver needs; missing ones are listed at boot. */
+const s3StorageKeys = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+
+/** STORAGE_DRIVER when set; otherwise s3 as soon as a bucket is configured. */
+const storageDriverOf = (source: Record<string, string | undefined>): 'local' | 's3' =>
+  source.STORAGE_DRIVER === 's3' || (!source.STORAGE_DRIVER && source.S3_BUCKET) ? 's3' : 'local';
+
 const wechatProviderKeys = {
   simulator: [],
   mp: ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN'],
@@ -188,6 +212,19 @@ export type WechatConfig =
   | { provider: 'simulator' }
   | { provider: 'mp'; appId: string; appSecret: string; token: string; apiBase: string };
 
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      endpoint: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      region: string;
+      forcePathStyle: boolean;
+      prefix: string | undefined;
+    };
+
 export type DatabaseConfig =
   { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
@@ -209,6 +246,8 @@ export type Env = {
   OPENAI_IMAGES_BASE_URL: string | undefined;
   OPENAI_IMAGES_API_KEY: string | undefined;
   OPENAI_IMAGES_MODEL: string | undefined;
+  /** Where file bytes live: DATA_DIR/files, or an S3-compatible bucket. */
+  storage: StorageConfig;
   /** Largest upload in bytes (multipart); data URLs are bounded by BODY_LIMIT_BYTES. */
   UPLOAD_MAX_BYTES: number;
   /** Largest image in pixels, checked from the header before decoding. */
@@ -309,6 +348,12 @@ export const loadEnv = (
   for (const key of wechatProviderKeys[wechatProvider] ?? []) {
     if (!cleaned[key]) problems.push(`${key}: required when WECHAT_PROVIDER=${wechatProvider}`);
   }
+  const storageDriver = storageDriverOf(cleaned);
+  if (storageDriver === 's3') {
+    for (const key of s3StorageKeys) {
+      if (!cleaned[key]) problems.push(`${key}: required for the s3 storage driver`);
+    }
+  }
   if (Boolean(cleaned.ADMIN_USERNAME) !== Boolean(cleaned.ADMIN_PASSWORD)) {
     problems.push(
       'ADMIN_USERNAME, ADMIN_PASSWORD: set both to create the first super admin, or neither',
@@ -346,6 +391,19 @@ export const loadEnv = (
     OPENAI_IMAGES_BASE_URL: raw.OPENAI_IMAGES_BASE_URL,
     OPENAI_IMAGES_API_KEY: raw.OPENAI_IMAGES_API_KEY,
     OPENAI_IMAGES_MODEL: raw.OPENAI_IMAGES_MODEL,
+    storage:
+      storageDriver === 's3'
+        ? {
+            driver: 's3',
+            endpoint: raw.S3_ENDPOINT ?? '',
+            bucket: raw.S3_BUCKET ?? '',
+            accessKeyId: raw.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: raw.S3_SECRET_ACCESS_KEY ?? '',
+            region: raw.S3_REGION,
+            forcePathStyle: raw.S3_FORCE_PATH_STYLE,
+            prefix: raw.S3_PREFIX || undefined,
+          }
+        : { driver: 'local' },
     UPLOAD_MAX_BYTES: raw.UPLOAD_MAX_BYTES,
     UPLOAD_MAX_PIXELS: raw.UPLOAD_MAX_PIXELS,
     TASK_LEASE_MS: raw.TASK_LEASE_MS,

@@ -1,10 +1,19 @@
 import path from 'node:path';
+import type { StorageConfig } from '../../config/env';
 import { createLocalDiskStorage } from './local-disk.storage';
+import { createS3Storage } from './s3.storage';
 import type { StoragePort } from './storage.port';
 
 export type { StoragePort } from './storage.port';
 export { StorageNotFoundError } from './storage.port';
+export { S3Error } from './s3.storage';
+export type { S3Storage } from './s3.storage';
 
-/** Local disk under DATA_DIR/files; the S3-compatible adapter is the next step (docs/tasks.md). */
-export const createStorage = (env: { DATA_DIR: string }): StoragePort =>
-  createLocalDiskStorage(path.join(env.DATA_DIR, 'files'));
+/**
+ * Local disk under DATA_DIR/files, or an S3-compatible bucket (STORAGE_DRIVER=s3, or S3_BUCKET
+ * set). Either way the bytes are served through /api/files with the owner checks.
+ */
+export const createStorage = (env: { DATA_DIR: string; storage?: StorageConfig }): StoragePort =>
+  env.storage?.driver === 's3'
+    ? createS3Storage(env.storage)
+    : createLocalDiskStorage(path.join(env.DATA_DIR, 'files'));
