@@ -31,6 +31,9 @@ let ok = true;
   } else totals.failed += 1;
   if (r.status !== 0) ok = false;
 }
+if (!process.env.TEST_REDIS_URL) {
+  console.info('ℹ TEST_REDIS_URL 未设置：BullMQ 队列测试已跳过（.ci/run 会设置它）。');
+}
 if (!process.env.TEST_DATABASE_URL) {
   console.info(
     '\nℹ TEST_DATABASE_URL 未设置：数据库集成测试只在 SQLite 上运行（.ci/run 会同时跑 PostgreSQL）。',
