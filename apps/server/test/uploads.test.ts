@@ -111,6 +111,26 @@ describeEachDatabase('uploads and files', (target) => {
     expect(again.rawPayload.equals(jpg.rawPayload)).toBe(true);
   });
 
+  it('answers 404, not 500, when a file row outlives its stored bytes', async () => {
+    const up = await upload(t, a.token, await jpeg());
+    await t.container.storage.delete(
+      (
+        await t.container.files.ownedFiles(
+          (
+            await t.container.database.db
+              .selectFrom('files')
+              .select('user_id')
+              .where('id', '=', up.fileId)
+              .executeTakeFirstOrThrow()
+          ).user_id,
+          [up.fileId],
+        )
+      )[0]!.storageKey,
+    );
+    expectError(await t.app.inject({ method: 'GET', url: up.url }), 'FILE_NOT_FOUND');
+    expectError(await t.app.inject({ method: 'GET', url: up.thumbUrl }), 'FILE_NOT_FOUND');
+  });
+
   it("user B gets 404 for user A's file without a valid signature; forged and expired ones too", async () => {
     const up = await upload(t, a.token, await jpeg());
     const id = up.fileId;

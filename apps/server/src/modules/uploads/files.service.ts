@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { Clock } from '../../config/clock';
 import { newId } from '../../db/ids';
 import { AppError } from '../../http/app-error';
+import { StorageNotFoundError } from '../../providers/storage';
 import type { StoragePort } from '../../providers/storage';
 import type { FilesRepository, StoredFile } from './files.repository';
 import { decodeDataUrl, ingestImage } from './image-ingest';
@@ -100,6 +101,13 @@ export const createFilesService = (deps: {
     return file;
   };
 
+  // A row whose stored object is gone (deleted by hand, lost bucket) is a missing file to the
+  // user, not a server error.
+  const missingAs404 = <T>(p: Promise<T>): Promise<T> =>
+    p.catch((e: unknown) => {
+      throw e instanceof StorageNotFoundError ? new AppError('FILE_NOT_FOUND', { cause: e }) : e;
+    });
+
   return {
     links,
 
@@ -130,7 +138,7 @@ export const createFilesService = (deps: {
       access: { exp?: string; sig?: string; userId?: string },
     ): Promise<{ file: StoredFile; stream: Readable }> {
       const file = await readable(id, access);
-      return { file, stream: await deps.storage.stream(file.storageKey) };
+      return { file, stream: await missingAs404(deps.storage.stream(file.storageKey)) };
     },
 
     /** A WebP or JPEG thumbnail (by what the browser accepts), cached on disk. */
@@ -147,7 +155,7 @@ export const createFilesService = (deps: {
       const mime = format === 'webp' ? 'image/webp' : 'image/jpeg';
       const hit = await fs.readFile(cached).catch(() => undefined);
       if (hit) return { data: hit, mime };
-      const source = await deps.storage.read(file.storageKey);
+      const source = await missingAs404(deps.storage.read(file.storageKey));
       const pipeline = sharp(source, { limitInputPixels: deps.maxPixels }).resize({
         width: w,
         height: w,
