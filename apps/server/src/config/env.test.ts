@@ -86,6 +86,20 @@ describe('loadEnv', () => {
     expect(loadEnv({ DATA_DIR: 'd' }).DATA_DIR).toBe(path.resolve(process.cwd(), 'd'));
   });
 
+  it('chooses readable logs on a terminal and JSON elsewhere unless LOG_FORMAT says', () => {
+    const tty = process.stdout.isTTY;
+    try {
+      process.stdout.isTTY = true;
+      expect(loadEnv({}, { cwd }).LOG_FORMAT).toBe('pretty');
+      process.stdout.isTTY = false;
+      expect(loadEnv({}, { cwd }).LOG_FORMAT).toBe('json');
+      expect(loadEnv({ LOG_FORMAT: 'pretty' }, { cwd }).LOG_FORMAT).toBe('pretty');
+    } finally {
+      process.stdout.isTTY = tty;
+    }
+    expect(problemsOf({ LOG_FORMAT: 'xml' })).toEqual(['LOG_FORMAT: must be json or pretty']);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadEnv({ PORT: '', DATABASE_URL: ' ' }, { cwd })).toMatchObject({
       PORT: 8000,

@@ -48,6 +48,8 @@ const rawEnvSchema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
+  // Unset: readable lines on a terminal, JSON lines otherwise (files, log shippers, CI).
+  LOG_FORMAT: z.enum(['json', 'pretty'], { message: 'must be json or pretty' }).optional(),
   WEB_DIST: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number({ message: 'must be a number' })
@@ -235,6 +237,7 @@ export type Env = {
   DATABASE_URL: string | undefined;
   database: DatabaseConfig;
   LOG_LEVEL: (typeof LOG_LEVELS)[number];
+  LOG_FORMAT: 'json' | 'pretty';
   WEB_DIST: string;
   BODY_LIMIT_BYTES: number;
   LEGACY_HOSTS: string[];
@@ -378,6 +381,7 @@ export const loadEnv = (
       ? { dialect: 'postgres', url: raw.DATABASE_URL }
       : { dialect: 'sqlite', file: path.join(dataDir, 'huijing.sqlite') },
     LOG_LEVEL: raw.LOG_LEVEL,
+    LOG_FORMAT: raw.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     WEB_DIST: webDist,
     BODY_LIMIT_BYTES: raw.BODY_LIMIT_BYTES,
     LEGACY_HOSTS: legacyHosts,

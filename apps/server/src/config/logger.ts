@@ -1,4 +1,5 @@
 import pino from 'pino';
+import pretty from 'pino-pretty';
 import type { DestinationStream, Logger } from 'pino';
 import type { Env } from './env';
 
@@ -26,7 +27,7 @@ type LoggedRequest = {
 };
 
 export const createLogger = (
-  env: Pick<Env, 'LOG_LEVEL'>,
+  env: Pick<Env, 'LOG_LEVEL'> & Partial<Pick<Env, 'LOG_FORMAT'>>,
   destination?: DestinationStream,
 ): Logger => {
   const options: pino.LoggerOptions = {
@@ -43,5 +44,13 @@ export const createLogger = (
       }),
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  if (destination) return pino(options, destination);
+  if (env.LOG_FORMAT === 'pretty') {
+    // Synchronous in-process formatting: no worker thread, and redaction has already happened.
+    return pino(
+      options,
+      pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }),
+    );
+  }
+  return pino(options);
 };
