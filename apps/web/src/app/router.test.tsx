@@ -74,12 +74,12 @@ describe('screens', () => {
     expect(screen.getByRole('button', { name: /功能列表/ })).toBeInTheDocument();
   });
 
-  it('shows a coming-soon panel with the tool name on a tool route', async () => {
+  it('shows the tool workspace from the registry on a tool route', async () => {
     renderAt('/indoorRenderNew');
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading).toHaveTextContent('家装渲染');
-    expect(screen.getByText('即将上线')).toBeInTheDocument();
-    expect(screen.getByText(/AI 渲染/, { selector: '.hj-soon__family' })).toBeInTheDocument();
+    expect(screen.getByText(/AI 渲染/, { selector: '.hj-tool__crumb' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /登录后开始/ })).toBeInTheDocument();
   });
 
   it('picks the first-and-last-frame tool on /imgs2Video by its entry query', async () => {

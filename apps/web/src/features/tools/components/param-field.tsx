@@ -1,0 +1,199 @@
+import { classifyGroups, flattenClassify } from '@huijing/contracts';
+import type { Widget } from '@huijing/tools';
+import { useQuery } from '@tanstack/react-query';
+import { Input, InputNumber, Segmented, Select, Skeleton, Slider, Switch, Tooltip } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocalized } from '../../../components/use-localized';
+import { classifyQuery, materialsQuery } from '../api/tools.api';
+
+interface FieldProps {
+  name: string;
+  widget: Widget;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}
+
+const StylePicker = ({ widget, value, onChange, id }: FieldProps & { id: string }) => {
+  const { t } = useTranslation();
+  const { data, isPending, isError } = useQuery(classifyQuery());
+  const options = useMemo(() => {
+    const group = widget.catalog ? data?.[classifyGroups[widget.catalog]] : undefined;
+    if (!group) return [];
+    return flattenClassify(group).map((leaf) => ({
+      value: leaf.id,
+      label: leaf.name,
+      search: `${leaf.name} ${leaf.nameEn ?? ''} ${leaf.path.join(' ')}`,
+      hint: leaf.path.slice(1).join(' · '),
+    }));
+  }, [data, widget.catalog]);
+  const current = typeof value === 'string' ? value : '';
+  // A default id the catalogue no longer holds means "no preference" (the server agrees).
+  const known = options.some((o) => o.value === current);
+  return (
+    <Select
+      id={id}
+      showSearch
+      allowClear
+      loading={isPending}
+      status={isError ? 'warning' : undefined}
+      value={known ? current : undefined}
+      placeholder={isError ? t('tools.form.catalogFailed') : t('tools.form.auto')}
+      onChange={(v) => onChange(v ?? '')}
+      optionFilterProp="search"
+      options={options}
+      optionRender={(o) => (
+        <span className="hj-tool-option">
+          <span>{o.data.label}</span>
+          {o.data.hint ? <small>{o.data.hint}</small> : null}
+        </span>
+      )}
+      popupMatchSelectWidth={false}
+    />
+  );
+};
+
+const MaterialPicker = ({ value, onChange }: FieldProps) => {
+  const { t } = useTranslation();
+  const pick = useLocalized();
+  const { data, isPending, isError } = useQuery(materialsQuery());
+  const [category, setCategory] = useState<string | undefined>();
+  if (isPending) return <Skeleton.Button active block style={{ height: 120 }} />;
+  if (isError || !data?.length)
+    return <p className="hj-tool-field__note">{t('tools.form.catalogFailed')}</p>;
+  const active = data.find((c) => c.id === category) ?? data[0]!;
+  return (
+    <div className="hj-materials">
+      <Select
+        size="small"
+        value={active.id}
+        onChange={setCategory}
+        options={data.map((c) => ({
+          value: c.id,
+          label: pick({ 'zh-CN': c.name, 'en-US': c.nameEn }),
+        }))}
+        style={{ width: '100%' }}
+      />
+      <div className="hj-materials__grid" role="listbox" aria-label={t('tools.form.material')}>
+        {active.materials.map((m) => {
+          const selected = value === m.id;
+          return (
+            <Tooltip key={m.id} title={m.name} mouseEnterDelay={0.4}>
+              <button
+                type="button"
+                role="option"
+                aria-selected={selected}
+                className={`hj-materials__item${selected ? ' is-selected' : ''}`}
+                onClick={() => onChange(selected ? '' : m.id)}
+              >
+                <img src={m.swatch.image} alt="" />
+                <span>{m.name}</span>
+              </button>
+            </Tooltip>
+          );
+        })}
+      </div>
+    </div>
+  );
+};
+
+/** One parameter, drawn from its widget hint. */
+export const ParamField = (props: FieldProps) => {
+  const { name, widget, value, onChange } = props;
+  const pick = useLocalized();
+  const id = `hj-param-${name}`;
+  const options = (widget.options ?? []).map((o) => ({ value: o.value, label: pick(o.label) }));
+  let control: React.ReactNode;
+  switch (widget.kind) {
+    case 'slider': {
+      const n = typeof value === 'number' ? value : 0;
+      control = (
+        <div className="hj-tool-slider">
+          <Slider
+            id={id}
+            min={widget.min}
+            max={widget.max}
+            step={widget.step}
+            value={n}
+            onChange={(v) => onChange(v)}
+          />
+          <InputNumber
+            size="small"
+            aria-label={pick(widget.label)}
+            min={widget.min}
+            max={widget.max}
+            step={widget.step}
+            value={n}
+            onChange={(v) => v !== null && onChange(v)}
+          />
+        </div>
+      );
+      break;
+    }
+    case 'select':
+      control = <Select id={id} value={value} options={options} onChange={onChange} />;
+      break;
+    case 'segmented':
+      control = (
+        <Segmented
+          block
+          value={value as string | number}
+          options={options}
+          onChange={(v) => onChange(v)}
+        />
+      );
+      break;
+    case 'switch':
+      control = <Switch id={id} checked={Boolean(value)} onChange={(v) => onChange(v)} />;
+      break;
+    case 'number':
+      control = (
+        <InputNumber
+          id={id}
+          style={{ width: '100%' }}
+          min={widget.min}
+          max={widget.max}
+          step={widget.step}
+          value={typeof value === 'number' ? value : null}
+          onChange={(v) => v !== null && onChange(v)}
+        />
+      );
+      break;
+    case 'prompt':
+    case 'text':
+      control = (
+        <Input.TextArea
+          id={id}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder={widget.help ? pick(widget.help) : undefined}
+          autoSize={{ minRows: widget.kind === 'prompt' ? 3 : 2, maxRows: 8 }}
+          maxLength={widget.kind === 'prompt' ? 1000 : 500}
+          showCount
+        />
+      );
+      break;
+    case 'style-picker':
+      control = <StylePicker {...props} id={id} />;
+      break;
+    case 'material-picker':
+      control = <MaterialPicker {...props} />;
+      break;
+    default:
+      return null;
+  }
+  const inline = widget.kind === 'switch';
+  const showHelp = widget.help && widget.kind !== 'prompt' && widget.kind !== 'text';
+  return (
+    <div className={`hj-tool-field${inline ? ' hj-tool-field--inline' : ''}`} data-param={name}>
+      <div className="hj-tool-field__head">
+        <label htmlFor={id} className="hj-tool-field__label">
+          {pick(widget.label)}
+        </label>
+        {inline ? control : null}
+      </div>
+      {showHelp ? <p className="hj-tool-field__help">{pick(widget.help!)}</p> : null}
+      {inline ? null : control}
+    </div>
+  );
+};

@@ -1,0 +1,56 @@
+import type { ToolDefinition } from '@huijing/tools';
+import { Button, Collapse } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { widgetEntries } from '../model/tool-params';
+import { ParamField } from './param-field';
+
+/** The parameter form generated from the tool's widget hints; advanced ones fold away. */
+export const ParamForm = ({
+  tool,
+  values,
+  onChange,
+  onReset,
+}: {
+  tool: ToolDefinition;
+  values: Record<string, unknown>;
+  onChange: (name: string, value: unknown) => void;
+  onReset: () => void;
+}) => {
+  const { t } = useTranslation();
+  const { main, advanced } = widgetEntries(tool);
+  if (main.length === 0 && advanced.length === 0) return null;
+  const field = ({ name, widget }: (typeof main)[number]) => (
+    <ParamField
+      key={name}
+      name={name}
+      widget={widget}
+      value={values[name]}
+      onChange={(v) => onChange(name, v)}
+    />
+  );
+  return (
+    <section className="hj-tool-card" aria-label={t('tools.form.title')}>
+      <header className="hj-tool-card__head">
+        <h2>{t('tools.form.title')}</h2>
+        <Button type="link" size="small" onClick={onReset}>
+          {t('tools.form.reset')}
+        </Button>
+      </header>
+      <div className="hj-tool-form">{main.map(field)}</div>
+      {advanced.length > 0 ? (
+        <Collapse
+          ghost
+          size="small"
+          className="hj-tool-advanced"
+          items={[
+            {
+              key: 'advanced',
+              label: t('tools.form.advanced', { count: advanced.length }),
+              children: <div className="hj-tool-form">{advanced.map(field)}</div>,
+            },
+          ]}
+        />
+      ) : null}
+    </section>
+  );
+};

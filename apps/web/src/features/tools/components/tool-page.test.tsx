@@ -1,0 +1,144 @@
+import { toolForRoute } from '@huijing/tools';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../app/i18n';
+import { useAccountDialogs } from '../../../components/account-dialogs.store';
+import { sessionKeys } from '../../../lib/session';
+import {
+  fakeApi,
+  ok,
+  renderWithProviders,
+  resetFakeApi,
+  testQueryClient,
+} from '../../../test/fake-api';
+import { familyStore } from '../store/family-stores';
+import { ToolPage } from './tool-page';
+
+initI18n();
+// antd renders slowly under jsdom on a busy machine; these tests mount the whole workspace.
+vi.setConfig({ testTimeout: 30_000 });
+
+const user = {
+  id: 'u1',
+  nickname: '林设计师',
+  avatarUrl: null,
+  phone: '138****8000',
+  userType: 'personal',
+  isTestUser: false,
+  profession: null,
+  interests: [],
+  wechatBound: false,
+  needsInterests: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  vip: { isVip: false, tier: 'none', tierName: '普通用户', expiresAt: null, benefits: [] },
+};
+const NOT_CONFIGURED = '该功能需要配置 AI 渲染引擎（ComfyUI 或兼容 OpenAI 的图像接口），当前未配置';
+
+const availability = (id: string, available: boolean) => ({
+  id,
+  routes: [],
+  family: 'render',
+  ticketType: 1,
+  price: 2,
+  capability: 'render',
+  available,
+  ...(available ? {} : { reason: NOT_CONFIGURED }),
+});
+
+const setup = (
+  route: string,
+  o: { signedIn?: boolean; available?: boolean; balance?: number } = {},
+) => {
+  const tool = toolForRoute(route)!;
+  fakeApi({
+    'GET /ai/tools': () => ok([availability(tool.id, o.available ?? true)]),
+    'GET /ai/getAllClassify': () => ok([]),
+    'GET /ai/totalTicket': () => ok(o.balance ?? 10),
+    'GET /ai/getTaskList': () => ok({ list: [], total: 0, page: 1, pageSize: 12 }),
+  });
+  const client = testQueryClient();
+  client.setQueryDefaults(sessionKeys.currentUser, { staleTime: Infinity });
+  client.setQueryData(sessionKeys.currentUser, o.signedIn ? user : null);
+  return { tool, ...renderWithProviders(<ToolPage tool={tool} />, { client, path: route }) };
+};
+
+const startButton = () => screen.getByRole('button', { name: /开始生成|登录后开始/ });
+
+beforeEach(() => {
+  for (const f of ['render', 'edit', 'generate'] as const) {
+    const s = familyStore(f);
+    s.setState({ tools: {} });
+  }
+});
+afterEach(() => resetFakeApi());
+
+describe('the tool page form', () => {
+  it('shows the registry defaults: cnStrength 0.75 on /indoorRender', async () => {
+    setup('/indoorRender');
+    const input = await screen.findByRole('spinbutton', { name: '结构还原度' });
+    expect(input).toHaveValue('0.75');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('室内渲染');
+  });
+
+  it('shows cnStrength 0.7 on /indoorExterior', async () => {
+    setup('/indoorExterior');
+    const input = await screen.findByRole('spinbutton', { name: '结构还原度' });
+    expect(Number((input as HTMLInputElement).value)).toBe(0.7);
+  });
+
+  it('keeps a changed value in the family store (so it survives a tool switch)', async () => {
+    const { tool } = setup('/indoorRender');
+    const input = await screen.findByRole('spinbutton', { name: '结构还原度' });
+    fireEvent.change(input, { target: { value: '0.5' } });
+    fireEvent.blur(input);
+    await waitFor(() =>
+      expect(familyStore('render').getState().tools[tool.id]?.params.cnStrength).toBe(0.5),
+    );
+  });
+});
+
+describe('the start button', () => {
+  it('reads 登录后开始 when signed out and opens the login modal', async () => {
+    setup('/indoorRender');
+    const button = await screen.findByRole('button', { name: /登录后开始/ });
+    expect(button).toBeEnabled();
+    fireEvent.click(button);
+    expect(useAccountDialogs.getState().login.open).toBe(true);
+    useAccountDialogs.getState().closeLogin();
+  });
+
+  it('is disabled with the engine reason when the tool is unavailable', async () => {
+    setup('/indoorRender', { signedIn: true, available: false });
+    expect(await screen.findAllByText(NOT_CONFIGURED)).not.toHaveLength(0);
+    expect(startButton()).toBeDisabled();
+  });
+
+  it('is disabled until the required image is uploaded', async () => {
+    setup('/indoorRender', { signedIn: true });
+    expect(await screen.findByText('请先上传原图')).toBeInTheDocument();
+    expect(startButton()).toBeDisabled();
+  });
+
+  it('is disabled when tickets are short, and shows the price line', async () => {
+    familyStore('render')
+      .getState()
+      .setInput('indoor', 'upload_img', [
+        { fileId: 'f1', url: '/x.png', thumbUrl: null, width: 10, height: 10 },
+      ]);
+    setup('/indoorRender', { signedIn: true, balance: 1 });
+    expect(await screen.findByText(/次数不足/)).toBeInTheDocument();
+    expect(screen.getByTestId('price-line')).toHaveTextContent('消耗 2 次 · 剩余 1 次');
+    expect(startButton()).toBeDisabled();
+  });
+
+  it('is enabled with an image, tickets and an available engine', async () => {
+    familyStore('render')
+      .getState()
+      .setInput('indoor', 'upload_img', [
+        { fileId: 'f1', url: '/x.png', thumbUrl: null, width: 10, height: 10 },
+      ]);
+    setup('/indoorRender', { signedIn: true, balance: 5 });
+    await waitFor(() => expect(screen.getByTestId('price-line')).toHaveTextContent('剩余 5 次'));
+    await waitFor(() => expect(startButton()).toBeEnabled());
+  });
+});

@@ -1,0 +1,344 @@
+import { ThunderboltOutlined } from '@ant-design/icons';
+import { ticketTypeNames, type TaskInfo } from '@huijing/contracts';
+import { familyNames, type ToolDefinition } from '@huijing/tools';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Skeleton } from 'antd';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useAccountDialogs } from '../../../components/account-dialogs.store';
+import { ToolGlyph } from '../../../components/tool-glyph';
+import { useLocalized } from '../../../components/use-localized';
+import { useCurrentUser } from '../../../components/use-session';
+import { notify } from '../../../lib/notify';
+import { sessionKeys, ticketBalanceQuery } from '../../../lib/session';
+import {
+  deleteTask,
+  startTask,
+  taskHistoryQuery,
+  toolAvailabilityQuery,
+  toolKeys,
+  ToolApiError,
+} from '../api/tools.api';
+import { useTaskPoll } from '../hooks/use-task-poll';
+import { isTerminal } from '../model/poll-delay';
+import { startBlocker, type StartBlocker } from '../model/start-blocker';
+import { paramsError, paramValues } from '../model/tool-params';
+import { imageFromTransfer, uploadToolImage } from '../model/upload-image';
+import { emptyToolState, familyStore } from '../store/family-stores';
+import { HistoryStrip } from './history-strip';
+import { ParamForm } from './param-form';
+import { ResultView } from './result-view';
+import { TaskEnded, TaskProgress } from './task-panel';
+import { UploadField } from './upload-field';
+import '../tools.css';
+
+const newKey = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+const isTyping = (el: EventTarget | null) =>
+  el instanceof HTMLElement &&
+  (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+
+/** The workspace of one tool, built from its registry entry. */
+export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
+  const { t } = useTranslation();
+  const pick = useLocalized();
+  const client = useQueryClient();
+  const { pathname } = useLocation();
+  const { signedIn, loading: userLoading } = useCurrentUser();
+  const openLogin = useAccountDialogs((s) => s.openLogin);
+
+  const store = familyStore(tool.family);
+  const state = store((s) => s.tools[tool.id]) ?? emptyToolState;
+  const { setInput, setParam, resetParams, setTask } = store.getState();
+  const values = useMemo(() => paramValues(tool, state.params), [tool, state.params]);
+
+  const availability = useQuery(toolAvailabilityQuery());
+  const mine = availability.data?.find((a) => a.id === tool.id);
+  const price = mine?.price ?? tool.price;
+  const balance = useQuery(ticketBalanceQuery(tool.ticketType, signedIn));
+  const history = useQuery(taskHistoryQuery(tool.id, signedIn));
+  const poll = useTaskPoll(signedIn ? state.taskId : undefined, tool.ticketType, tool.id);
+  const task: TaskInfo | undefined = poll.data;
+  const active = task !== undefined && !isTerminal(task.status);
+
+  const start = useMutation({
+    mutationFn: () =>
+      startTask(
+        {
+          toolId: tool.id,
+          params: values,
+          inputs: Object.fromEntries(
+            tool.inputs
+              .filter((i) => (state.inputs[i.name]?.length ?? 0) > 0)
+              .map((i) => {
+                const ids = state.inputs[i.name]!.map((img) => img.fileId);
+                return [i.name, i.multiple ? ids : ids[0]!];
+              }),
+          ),
+        },
+        newKey(),
+      ),
+    onSuccess: (result) => {
+      const now = new Date().toISOString();
+      client.setQueryData(toolKeys.task(result.taskId), {
+        taskId: result.taskId,
+        toolId: tool.id,
+        status: 'queued',
+        queueNum: result.queueNum,
+        progress: 0,
+        outputs: [],
+        error: null,
+        createdAt: now,
+        finishedAt: null,
+      } satisfies TaskInfo);
+      setTask(tool.id, result.taskId);
+    },
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: sessionKeys.tickets(tool.ticketType) });
+      void client.invalidateQueries({ queryKey: toolKeys.history(tool.id) });
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: deleteTask,
+    onSuccess: (_data, taskId) => {
+      if (taskId === state.taskId) setTask(tool.id, undefined);
+      void client.invalidateQueries({ queryKey: toolKeys.history(tool.id) });
+      void client.invalidateQueries({ queryKey: sessionKeys.tickets(tool.ticketType) });
+    },
+    onError: (error) => {
+      if (!(error instanceof ToolApiError)) notify(error.message, 'error');
+    },
+  });
+
+  const blocker: StartBlocker | null = startBlocker({
+    tool,
+    signedIn,
+    availability: mine,
+    inputs: state.inputs,
+    paramsError: paramsError(tool, values),
+    price,
+    balance: balance.data ?? null,
+    busy: active || start.isPending,
+    pickLabel: (input) => pick(input.label),
+  });
+
+  const run = useCallback(() => {
+    if (!signedIn) {
+      openLogin({ returnTo: pathname });
+      return;
+    }
+    if (blocker) return;
+    start.mutate();
+  }, [signedIn, blocker, openLogin, pathname, start]);
+
+  // Paste anywhere on the page: the image goes to the first input that still has room.
+  useEffect(() => {
+    const onPaste = (e: ClipboardEvent) => {
+      if (isTyping(e.target)) return;
+      const file = imageFromTransfer(e.clipboardData);
+      const target = tool.inputs.find(
+        (i) => (state.inputs[i.name]?.length ?? 0) < (i.multiple?.max ?? 1),
+      );
+      if (!file || !target) return;
+      e.preventDefault();
+      uploadToolImage(file).then(
+        (img) =>
+          setInput(tool.id, target.name, [
+            ...(target.multiple ? (state.inputs[target.name] ?? []) : []),
+            img,
+          ]),
+        (error: unknown) => {
+          if (
+            error instanceof Error &&
+            !(error instanceof ToolApiError) &&
+            error.name !== 'RequestError'
+          ) {
+            notify(error.message, 'error');
+          }
+        },
+      );
+    };
+    document.addEventListener('paste', onPaste);
+    return () => document.removeEventListener('paste', onPaste);
+  }, [tool, state.inputs, setInput]);
+
+  const before = state.inputs['upload_img']?.[0];
+  const ticketName = pick(ticketTypeNames[tool.ticketType]);
+  const reason = blockerText(blocker, t);
+
+  const stage = (() => {
+    if (state.taskId && signedIn && poll.isPending)
+      return <Skeleton.Image active className="hj-stage__skeleton" />;
+    if (state.taskId && signedIn && poll.isError) {
+      return (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('tools.task.lost')}
+          action={
+            <Button size="small" onClick={() => setTask(tool.id, undefined)}>
+              {t('tools.task.dismiss')}
+            </Button>
+          }
+        />
+      );
+    }
+    if (task && active) {
+      return (
+        <TaskProgress
+          task={task}
+          canceling={remove.isPending}
+          onCancel={() => remove.mutate(task.taskId)}
+        />
+      );
+    }
+    if (task?.status === 'succeeded') {
+      return <ResultView task={task} before={before?.url} onAgain={run} busy={start.isPending} />;
+    }
+    if (task) return <TaskEnded task={task} onRetry={run} />;
+    if (before) {
+      return (
+        <figure className="hj-stage__preview">
+          <img src={before.url} alt={t('tools.stage.original')} />
+          <figcaption>{t('tools.stage.ready')}</figcaption>
+        </figure>
+      );
+    }
+    return (
+      <div className="hj-stage__empty">
+        <ToolGlyph family={tool.family} seed={tool.id} label={tool.name['zh-CN']} size={72} />
+        <h2>{t('tools.stage.emptyTitle')}</h2>
+        <ol className="hj-stage__steps">
+          <li>{tool.inputs.length ? t('tools.stage.step1') : t('tools.stage.step1Text')}</li>
+          <li>{t('tools.stage.step2')}</li>
+          <li>{t('tools.stage.step3')}</li>
+        </ol>
+      </div>
+    );
+  })();
+
+  return (
+    <div className="hj-tool">
+      <header className="hj-tool__head">
+        <ToolGlyph family={tool.family} seed={tool.id} label={tool.name['zh-CN']} size={44} />
+        <div className="hj-tool__titles">
+          <p className="hj-tool__crumb">
+            <Link to="/list">{t('tools.allTools')}</Link> / {pick(familyNames[tool.family])}
+          </p>
+          <h1>{pick(tool.name)}</h1>
+          <p className="hj-tool__desc">{pick(tool.description)}</p>
+        </div>
+      </header>
+      {mine && !mine.available ? (
+        <Alert
+          className="hj-tool__alert"
+          type="warning"
+          showIcon
+          message={t('tools.unavailable')}
+          description={mine.reason}
+        />
+      ) : null}
+      <div className="hj-tool__body">
+        <aside className="hj-tool__panel">
+          {tool.inputs.length > 0 ? (
+            <section className="hj-tool-card" aria-label={t('tools.upload.section')}>
+              <header className="hj-tool-card__head">
+                <h2>{t('tools.upload.section')}</h2>
+                <small>{t('tools.upload.paste')}</small>
+              </header>
+              <div className="hj-tool-inputs">
+                {tool.inputs.map((input) => (
+                  <UploadField
+                    key={input.name}
+                    input={input}
+                    images={state.inputs[input.name] ?? []}
+                    onChange={(images) => setInput(tool.id, input.name, images)}
+                  />
+                ))}
+              </div>
+            </section>
+          ) : null}
+          <ParamForm
+            tool={tool}
+            values={values}
+            onChange={(name, value) => setParam(tool.id, name, value)}
+            onReset={() => resetParams(tool.id)}
+          />
+          <div className="hj-tool-start">
+            <p className="hj-tool-start__price" data-testid="price-line">
+              {t('tools.start.price', { price })}
+              {signedIn && balance.data != null
+                ? ` · ${t('tools.start.balance', { balance: balance.data })}`
+                : ''}
+              <small> {ticketName}</small>
+            </p>
+            <Button
+              type="primary"
+              size="large"
+              block
+              icon={<ThunderboltOutlined />}
+              loading={start.isPending || (userLoading && !signedIn)}
+              disabled={signedIn && blocker !== null}
+              onClick={run}
+            >
+              {signedIn
+                ? active
+                  ? t('tools.start.running')
+                  : t('tools.start.go')
+                : t('tools.start.login')}
+            </Button>
+            {reason && blocker?.kind !== 'busy' ? (
+              <p className="hj-tool-start__reason" role="note">
+                {reason}
+                {blocker?.kind === 'tickets' ? (
+                  <>
+                    {' '}
+                    <Link to="/dingzhi">{t('tools.start.topUp')}</Link>
+                  </>
+                ) : null}
+              </p>
+            ) : null}
+          </div>
+        </aside>
+        <section className="hj-tool__stage" aria-label={t('tools.stage.label')}>
+          <div className="hj-stage">{stage}</div>
+          {signedIn ? (
+            <HistoryStrip
+              tasks={history.data?.list}
+              loading={history.isPending}
+              currentId={state.taskId}
+              onOpen={(id) => setTask(tool.id, id)}
+              onDelete={(id) => remove.mutate(id)}
+            />
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+};
+
+const blockerText = (
+  blocker: StartBlocker | null,
+  t: ReturnType<typeof useTranslation>['t'],
+): string | undefined => {
+  if (!blocker) return undefined;
+  switch (blocker.kind) {
+    case 'login':
+      return t('tools.start.needLogin');
+    case 'unavailable':
+      return blocker.reason || t('tools.unavailable');
+    case 'input':
+      return t('tools.start.needInput', { label: blocker.label });
+    case 'param':
+      return blocker.message;
+    case 'tickets':
+      return t('tools.start.needTickets', { price: blocker.price, balance: blocker.balance });
+    case 'busy':
+      return t('tools.start.running');
+  }
+};

@@ -1,0 +1,39 @@
+import { IMAGE_RESIZED_NOTICE } from '@huijing/contracts';
+import { prepareImage } from '../../../lib/image-file';
+import { notify } from '../../../lib/notify';
+import { uploadImage } from '../api/tools.api';
+import type { InputImage } from '../store/family-stores';
+
+/** The types the server accepts (it checks magic bytes again). */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+export const isAcceptedImage = (file: { type: string }) => ACCEPTED_IMAGE_TYPES.includes(file.type);
+
+/**
+ * Spec §5 in the browser, then POST /upload: within 4000 × 4000 the file goes as it is; larger is
+ * redrawn with the longer side 1024 and the designer sees the notice once.
+ */
+export const uploadToolImage = async (file: File): Promise<InputImage> => {
+  if (!isAcceptedImage(file)) throw new Error('仅支持 JPG、PNG、WebP 格式的图片');
+  const prepared = await prepareImage(file);
+  const result = await uploadImage(prepared.compressed ? prepared.dataUrl : file);
+  if (prepared.compressed || result.resized) notify(IMAGE_RESIZED_NOTICE, 'warning');
+  return {
+    fileId: result.fileId,
+    url: result.url,
+    thumbUrl: result.thumbUrl,
+    width: result.width,
+    height: result.height,
+  };
+};
+
+/** The first image of a clipboard or drop. */
+export const imageFromTransfer = (data: DataTransfer | null): File | undefined => {
+  if (!data) return undefined;
+  for (const file of Array.from(data.files)) if (file.type.startsWith('image/')) return file;
+  for (const item of Array.from(data.items ?? [])) {
+    if (item.kind === 'file' && item.type.startsWith('image/'))
+      return item.getAsFile() ?? undefined;
+  }
+  return undefined;
+};

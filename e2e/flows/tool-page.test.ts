@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { toolForRoute } from '@huijing/tools';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { desktop, launch, newPage } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+
+const PHONES = ['13812340001', '13812340002'];
+const NOT_CONFIGURED = /未配置/;
+
+let server: RunningServer;
+let browser: Browser;
+let imagePath: string;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  // A room-like picture with edges for the line drawing: walls, a window and a table.
+  const width = 1600;
+  const height = 1000;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="#e9e4dc"/>
+    <polygon points="0,1000 400,650 1200,650 1600,1000" fill="#b08d68"/>
+    <rect x="560" y="180" width="480" height="320" fill="#9cc3e6" stroke="#4b5563" stroke-width="14"/>
+    <rect x="600" y="700" width="400" height="40" fill="#3f3f46"/>
+    <rect x="630" y="740" width="20" height="160" fill="#3f3f46"/>
+    <rect x="950" y="740" width="20" height="160" fill="#3f3f46"/>
+  </svg>`;
+  imagePath = path.join(server.dataDir, 'room.png');
+  await sharp(Buffer.from(svg)).png().toFile(imagePath);
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The newest code the outbox SMS provider wrote for a phone (docs/accounts.md). */
+const latestCode = async (phone: string): Promise<string> => {
+  const file = path.join(server.dataDir, 'outbox', 'sms.jsonl');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n') : [];
+    const mine = lines
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { phone: string; code: string })
+      .filter((e) => e.phone === phone);
+    if (mine.length > 0) return mine.at(-1)!.code;
+    if (Date.now() > deadline) throw new Error(`no SMS code for ${phone}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/** Signs in from the tool page's own start button (it opens the login modal). */
+const signIn = async (page: Page, phone: string) => {
+  await page.getByRole('button', { name: /登录后开始/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('手机号').fill(phone);
+  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  await page.getByText('发送成功').waitFor();
+  await dialog.getByLabel('验证码').fill(await latestCode(phone));
+  await Promise.all([
+    page.waitForEvent('load'),
+    dialog.getByRole('button', { name: '登录 / 注册' }).click(),
+  ]);
+  const interest = page.getByRole('dialog');
+  await interest.getByText('告诉我们你的设计方向').waitFor();
+  await interest.getByText('家装效果图').click();
+  await interest.getByRole('button', { name: /开始创作/ }).click();
+  await interest.waitFor({ state: 'hidden' });
+};
+
+const apiGet = (page: Page, url: string) =>
+  page.evaluate(async (u) => {
+    const raw = localStorage.getItem('satoken') ?? '';
+    const token = raw.startsWith('"') ? (JSON.parse(raw) as string) : raw;
+    const r = await fetch(u, { headers: { satoken: token } });
+    return (await r.json()) as { data: unknown };
+  }, url);
+
+describe('the tool page in the browser', () => {
+  test('to-line: upload, start, progress, result, and the balance drops by the price', async () => {
+    const tool = toolForRoute('/toline')!;
+    const { page, errors } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/toline`);
+    await page.getByRole('heading', { level: 1, name: tool.name['zh-CN'] }).waitFor();
+    await signIn(page, PHONES[0]!);
+
+    const priceLine = page.getByTestId('price-line');
+    await priceLine.filter({ hasText: `消耗 ${tool.price} 次 · 剩余 10 次` }).waitFor();
+    assert.ok(await page.getByText('请先上传原图').isVisible(), 'missing input reason shown');
+
+    await page.locator('input[type=file][data-input="upload_img"]').setInputFiles(imagePath);
+    await page.locator('.hj-upload__preview img').waitFor();
+    await page.getByText('1600 × 1000').waitFor();
+
+    // Remember whether the task panel ever showed, however fast the local engine is.
+    await page.evaluate(() => {
+      const w = window as unknown as { sawTask?: boolean };
+      new MutationObserver(() => {
+        if (document.querySelector('.hj-task .ant-progress')) w.sawTask = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const start = page.getByRole('button', { name: /开始生成/ });
+    assert.ok(await start.isEnabled());
+    await start.click();
+
+    await page.locator('.hj-result').waitFor({ timeout: 60_000 });
+    assert.equal(await page.evaluate(() => (window as { sawTask?: boolean }).sawTask), true);
+    const result = page.getByRole('img', { name: '生成结果' });
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('.hj-compare__img')).every(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
+    );
+    assert.ok(await result.isVisible());
+    assert.ok(await page.getByRole('slider', { name: '拖动对比原图与效果图' }).isVisible());
+    const download = page.getByRole('link', { name: /下载 PNG/ });
+    assert.match((await download.getAttribute('download')) ?? '', /\.png$/);
+
+    await priceLine.filter({ hasText: `剩余 ${10 - tool.price} 次` }).waitFor();
+    const balance = await apiGet(page, '/api/ai/totalTicket?type=1');
+    assert.equal(balance.data, 10 - tool.price);
+    await page.locator('.hj-history__item').first().waitFor();
+    assert.deepEqual(errors, []);
+  });
+
+  test('indoorRender without an AI engine: disabled with the reason, nothing taken', async () => {
+    const { page, errors } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/indoorRender`);
+    await signIn(page, PHONES[1]!);
+    await page.getByText(NOT_CONFIGURED).first().waitFor();
+    const before = (await apiGet(page, '/api/ai/totalTicket?type=1')).data as number;
+    await page.locator('input[type=file][data-input="upload_img"]').setInputFiles(imagePath);
+    await page.locator('.hj-upload__preview img').waitFor();
+    const start = page.getByRole('button', { name: /开始生成/ });
+    assert.equal(await start.isDisabled(), true);
+    assert.ok(
+      await page.locator('.hj-tool-start__reason', { hasText: NOT_CONFIGURED }).isVisible(),
+    );
+    const list = (await apiGet(page, '/api/ai/getTaskList?toolId=indoor')).data as {
+      total: number;
+    };
+    assert.equal(list.total, 0);
+    assert.equal((await apiGet(page, '/api/ai/totalTicket?type=1')).data, before);
+    assert.deepEqual(errors, []);
+  });
+});
