@@ -29,8 +29,8 @@ export const ParamForm = ({
     />
   );
   return (
-    <section className="hj-tool-card" aria-label={t('tools.form.title')}>
-      <header className="hj-tool-card__head">
+    <section className="hj-ws-card" aria-label={t('tools.form.title')}>
+      <header className="hj-ws-card__head">
         <h2>{t('tools.form.title')}</h2>
         <Button type="link" size="small" onClick={onReset}>
           {t('tools.form.reset')}

@@ -246,8 +246,8 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
       <div className="hj-tool__body">
         <aside className="hj-tool__panel">
           {tool.inputs.length > 0 ? (
-            <section className="hj-tool-card" aria-label={t('tools.upload.section')}>
-              <header className="hj-tool-card__head">
+            <section className="hj-ws-card" aria-label={t('tools.upload.section')}>
+              <header className="hj-ws-card__head">
                 <h2>{t('tools.upload.section')}</h2>
                 <small>{t('tools.upload.paste')}</small>
               </header>
