@@ -47,10 +47,16 @@ const availability = (id: string, available: boolean) => ({
 
 const setup = (
   route: string,
-  o: { signedIn?: boolean; available?: boolean; balance?: number } = {},
+  o: {
+    signedIn?: boolean;
+    available?: boolean;
+    balance?: number;
+    extra?: Parameters<typeof fakeApi>[0];
+  } = {},
 ) => {
   const tool = toolForRoute(route)!;
-  fakeApi({
+  const api = fakeApi({
+    ...o.extra,
     'GET /ai/tools': () => ok([availability(tool.id, o.available ?? true)]),
     'GET /ai/getAllClassify': () => ok([]),
     'GET /ai/totalTicket': () => ok(o.balance ?? 10),
@@ -59,7 +65,7 @@ const setup = (
   const client = testQueryClient();
   client.setQueryDefaults(sessionKeys.currentUser, { staleTime: Infinity });
   client.setQueryData(sessionKeys.currentUser, o.signedIn ? user : null);
-  return { tool, ...renderWithProviders(<ToolPage tool={tool} />, { client, path: route }) };
+  return { tool, api, ...renderWithProviders(<ToolPage tool={tool} />, { client, path: route }) };
 };
 
 const startButton = () => screen.getByRole('button', { name: /开始生成|登录后开始/ });
@@ -140,5 +146,53 @@ describe('the start button', () => {
     setup('/indoorRender', { signedIn: true, balance: 5 });
     await waitFor(() => expect(screen.getByTestId('price-line')).toHaveTextContent('剩余 5 次'));
     await waitFor(() => expect(startButton()).toBeEnabled());
+  });
+});
+
+describe('a run', () => {
+  it('starts with an idempotency key, shows the queue and progress, then the result', async () => {
+    familyStore('edit')
+      .getState()
+      .setInput('to-line', 'upload_img', [
+        { fileId: 'f1', url: '/before.png', thumbUrl: null, width: 10, height: 10 },
+      ]);
+    const states = [
+      { status: 'queued', queueNum: 2, progress: 0 },
+      { status: 'running', queueNum: 0, progress: 40 },
+      { status: 'succeeded', queueNum: 0, progress: 100 },
+    ];
+    let poll = 0;
+    const task = (s: (typeof states)[number]) => ({
+      taskId: 't1',
+      toolId: 'to-line',
+      ...s,
+      outputs:
+        s.status === 'succeeded'
+          ? [{ url: '/after.png', thumbUrl: null, width: 10, height: 10, kind: 'image' }]
+          : [],
+      error: null,
+      createdAt: new Date().toISOString(),
+      finishedAt: null,
+    });
+    const { api } = setup('/toline', {
+      signedIn: true,
+      extra: {
+        'POST /ai/startTask': () => ok({ taskId: 't1', queueNum: 2 }),
+        'GET /ai/getTaskByTaskId': () => ok(task(states[Math.min(poll++, states.length - 1)]!)),
+      },
+    });
+    await waitFor(() => expect(startButton()).toBeEnabled());
+    const ticketsBefore = api.callsTo('GET', '/ai/totalTicket').length;
+    fireEvent.click(startButton());
+    expect(await screen.findByText('前面还有 2 个任务')).toBeInTheDocument();
+    const [start] = api.callsTo('POST', '/ai/startTask');
+    expect(start?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(start?.body).toMatchObject({ toolId: 'to-line', inputs: { upload_img: 'f1' } });
+    expect(await screen.findByRole('button', { name: /再来一次/ })).toBeInTheDocument();
+    expect(screen.getByRole('slider', { name: '拖动对比原图与效果图' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /下载 PNG/ })).toHaveAttribute('href', '/after.png');
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/ai/totalTicket').length).toBeGreaterThan(ticketsBefore + 1),
+    );
   });
 });

@@ -96,6 +96,10 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
         finishedAt: null,
       } satisfies TaskInfo);
       setTask(tool.id, result.taskId);
+      // Stacked layout: the task panel is below the form, so bring it into view.
+      if (window.matchMedia?.('(max-width: 960px)').matches) {
+        document.querySelector('.hj-tool__stage')?.scrollIntoView?.({ behavior: 'smooth' });
+      }
     },
     onSettled: () => {
       void client.invalidateQueries({ queryKey: sessionKeys.tickets(tool.ticketType) });
