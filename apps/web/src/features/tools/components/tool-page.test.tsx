@@ -113,6 +113,13 @@ describe('the start button', () => {
     useAccountDialogs.getState().closeLogin();
   });
 
+  it('asks for sign-in when a signed-out visitor clicks the upload area', async () => {
+    setup('/toline');
+    fireEvent.click(await screen.findByRole('button', { name: /点击或拖拽图片到这里/ }));
+    expect(useAccountDialogs.getState().login.open).toBe(true);
+    useAccountDialogs.getState().closeLogin();
+  });
+
   it('is disabled with the engine reason when the tool is unavailable', async () => {
     setup('/indoorRender', { signedIn: true, available: false });
     expect(await screen.findAllByText(NOT_CONFIGURED)).not.toHaveLength(0);

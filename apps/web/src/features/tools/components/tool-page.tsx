@@ -143,7 +143,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
   // Paste anywhere on the page: the image goes to the first input that still has room.
   useEffect(() => {
     const onPaste = (e: ClipboardEvent) => {
-      if (isTyping(e.target)) return;
+      if (isTyping(e.target) || !signedIn) return;
       const file = imageFromTransfer(e.clipboardData);
       const target = tool.inputs.find(
         (i) => (state.inputs[i.name]?.length ?? 0) < (i.multiple?.max ?? 1),
@@ -169,7 +169,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
     };
     document.addEventListener('paste', onPaste);
     return () => document.removeEventListener('paste', onPaste);
-  }, [tool, state.inputs, setInput]);
+  }, [tool, state.inputs, setInput, signedIn]);
 
   const before = state.inputs['upload_img']?.[0];
   const ticketName = pick(ticketTypeNames[tool.ticketType]);
@@ -262,6 +262,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
                     input={input}
                     images={state.inputs[input.name] ?? []}
                     onChange={(images) => setInput(tool.id, input.name, images)}
+                    requireLogin={signedIn ? undefined : () => openLogin({ returnTo: pathname })}
                   />
                 ))}
               </div>

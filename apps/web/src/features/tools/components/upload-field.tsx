@@ -17,10 +17,13 @@ export const UploadField = ({
   input,
   images,
   onChange,
+  requireLogin,
 }: {
   input: ToolInput;
   images: InputImage[];
   onChange: (images: InputImage[]) => void;
+  /** Set while signed out: uploads belong to an account, so the area asks for sign-in. */
+  requireLogin?: () => void;
 }) => {
   const { t } = useTranslation();
   const pick = useLocalized();
@@ -30,8 +33,10 @@ export const UploadField = ({
   const max = input.multiple?.max ?? 1;
   const full = images.length >= max;
 
+  const choose = () => (requireLogin ? requireLogin() : fileRef.current?.click());
   const add = async (file: File | undefined) => {
     if (!file) return;
+    if (requireLogin) return requireLogin();
     setBusy(true);
     try {
       const image = await uploadToolImage(file);
@@ -94,7 +99,7 @@ export const UploadField = ({
             {single.width} × {single.height}
           </span>
           <div className="hj-upload__actions">
-            <button type="button" onClick={() => fileRef.current?.click()}>
+            <button type="button" onClick={choose}>
               {busy ? <LoadingOutlined /> : null} {t('tools.upload.replace')}
             </button>
             <button
@@ -126,7 +131,7 @@ export const UploadField = ({
             <button
               type="button"
               className="hj-upload__more"
-              onClick={() => fileRef.current?.click()}
+              onClick={choose}
               aria-label={t('tools.upload.add')}
             >
               {busy ? <LoadingOutlined /> : <PlusOutlined />}
@@ -137,7 +142,7 @@ export const UploadField = ({
         <button
           type="button"
           className={`hj-upload__drop${over ? ' is-over' : ''}`}
-          onClick={() => fileRef.current?.click()}
+          onClick={choose}
           onDragOver={(e) => {
             e.preventDefault();
             setOver(true);
