@@ -1,3 +1,4 @@
+import { getTool } from '@huijing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../src/engines/engine';
 import type { EngineJob } from '../src/engines/engine';
@@ -330,6 +331,29 @@ describeEachDatabase('tasks: the in-process worker', (target) => {
     expect(await c.balance()).toBe(36);
     expect(await reasons(t, taskId)).toEqual(['hold', 'release']);
     await ledgerAddsUp(t, user.id);
+  });
+});
+
+describe('price of a run', () => {
+  it('holds the price per image times the images asked for, and releases the same on delete', async () => {
+    const t = await buildTaskApp({
+      role: 'api',
+      engines: [fakeEngine(['to-line']), fakeEngine(['render'], undefined, 'comfyui')],
+    });
+    try {
+      const { token } = await smsLogin(t);
+      const c = api(t, token);
+      const img = await upload(t, token);
+      const tool = getTool('indoor')!;
+      expect(tool.price).toBeGreaterThan(0);
+      const res = await c.start({ toolId: 'indoor', upload_img: img.fileId, count: 3 });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await c.balance()).toBe(37 - 3 * tool.price);
+      await c.del(res.json().data.taskId);
+      expect(await c.balance()).toBe(37);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -110,3 +110,10 @@ export const defineTool = <P extends z.ZodObject>(tool: ToolDefinition<P>): Tool
 };
 
 export const toolEntry = (tool: ToolDefinition): string => tool.entry ?? tool.routes[0]!;
+
+/**
+ * Tickets one run costs: the tool's price per image times the images asked for (`count`, where a
+ * tool has it). Server and web both use this, so the price a designer sees is the price held.
+ */
+export const runPrice = (unitPrice: number, count: unknown): number =>
+  unitPrice * (typeof count === 'number' && Number.isInteger(count) && count > 1 ? count : 1);

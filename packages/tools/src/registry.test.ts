@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { specRoutes } from '@huijing/contracts';
 import { z } from 'zod';
 import { CN_STRENGTH_DEFAULT, CN_STRENGTH_INDOOR_EXTERIOR } from './params';
-import { defineTool } from './define-tool';
+import { defineTool, runPrice } from './define-tool';
 import { allTools, getTool, toolForRoute, toolsOfFamily } from './registry';
 
 describe('tool registry', () => {
@@ -24,6 +24,14 @@ describe('tool registry', () => {
     expect(CN_STRENGTH_DEFAULT).toBe(0.75);
     expect(strength('indoor-exterior')).toBe(CN_STRENGTH_INDOOR_EXTERIOR);
     expect(CN_STRENGTH_INDOOR_EXTERIOR).toBe(0.7);
+  });
+
+  it('prices a run per image asked for', () => {
+    expect(runPrice(2, undefined)).toBe(2);
+    expect(runPrice(2, 3)).toBe(6);
+    expect(runPrice(2, 0)).toBe(2);
+    expect(runPrice(2, 2.5)).toBe(2);
+    expect(runPrice(0, 4)).toBe(0);
   });
 
   it('refuses malformed definitions at import', () => {

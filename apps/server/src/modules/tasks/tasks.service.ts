@@ -1,5 +1,5 @@
 import type { TaskInfo } from '@huijing/contracts';
-import { allTools, getTool } from '@huijing/tools';
+import { allTools, getTool, runPrice } from '@huijing/tools';
 import type { ToolDefinition } from '@huijing/tools';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../config/clock';
@@ -170,6 +170,7 @@ export const createTasksService = (deps: {
       const at = deps.now().toISOString();
       const taskId = newId();
       const engine = route.engine.id;
+      const price = runPrice(tool.price, (parsed.data as { count?: unknown }).count);
       const created = await deps.db.transaction().execute(async (trx) => {
         const tasks = createTasksRepository(trx);
         if (
@@ -179,11 +180,11 @@ export const createTasksService = (deps: {
           return false; // a concurrent duplicate won; answer with its task below
         }
         const seq = await tasks.nextSeq();
-        if (tool.price > 0) {
+        if (price > 0) {
           const held = await createTicketsRepository(trx).holdTickets(
             userId,
             tool.ticketType,
-            tool.price,
+            price,
             taskId,
             at,
           );
@@ -201,8 +202,8 @@ export const createTasksService = (deps: {
             params: parsed.data as Record<string, unknown>,
             inputs: resolvedInputs,
             ticketType: tool.ticketType,
-            price: tool.price,
-            ticketsState: tool.price > 0 ? 'held' : 'none',
+            price,
+            ticketsState: price > 0 ? 'held' : 'none',
             createdAt: at,
           },
           seq,

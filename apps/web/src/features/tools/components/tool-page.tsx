@@ -1,9 +1,9 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { ticketTypeNames, type TaskInfo } from '@huijing/contracts';
-import { familyNames, type ToolDefinition } from '@huijing/tools';
+import { familyNames, runPrice, type ToolDefinition } from '@huijing/tools';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Skeleton } from 'antd';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAccountDialogs } from '../../../components/account-dialogs.store';
@@ -58,7 +58,8 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
 
   const availability = useQuery(toolAvailabilityQuery());
   const mine = availability.data?.find((a) => a.id === tool.id);
-  const price = mine?.price ?? tool.price;
+  // /api/ai/tools gives the price per image (admins may change it); a run costs it per image.
+  const price = runPrice(mine?.price ?? tool.price, values.count);
   const balance = useQuery(ticketBalanceQuery(tool.ticketType, signedIn));
   const history = useQuery(taskHistoryQuery(tool.id, signedIn));
   const poll = useTaskPoll(signedIn ? state.taskId : undefined, tool.ticketType, tool.id);
@@ -131,14 +132,16 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
     pickLabel: (input) => pick(input.label),
   });
 
-  const run = useCallback(() => {
+  // Not wrapped in useCallback: the React compiler memoizes it, and a manual wrapper around a
+  // value derived from the form (the blocker) makes the compiler skip this component.
+  const run = () => {
     if (!signedIn) {
       openLogin({ returnTo: pathname });
       return;
     }
     if (blocker) return;
     start.mutate();
-  }, [signedIn, blocker, openLogin, pathname, start]);
+  };
 
   // Paste anywhere on the page: the image goes to the first input that still has room.
   useEffect(() => {
