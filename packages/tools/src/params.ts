@@ -342,4 +342,35 @@ export const videoWidgets = {
   },
 } satisfies Record<string, Widget>;
 
+/** Both upscale tools share the local engine's form; they differ in the method they start with. */
+export const upscaleParams = (mode: 'lanczos' | 'esrgan') =>
+  // The local engine's upscale schema (the engine validates again).
+  z.object({
+    scale: z.union([z.literal(2), z.literal(4)]).default(2),
+    mode: z.enum(['lanczos', 'esrgan']).default(mode),
+  });
+
+export const upscaleWidgets = {
+  scale: {
+    kind: 'segmented',
+    label: t('放大倍数', 'Scale'),
+    options: options([
+      [2, '2 倍', '2×'],
+      [4, '4 倍', '4×'],
+    ]),
+  },
+  mode: {
+    kind: 'segmented',
+    label: t('放大方式', 'Method'),
+    help: t(
+      'AI 增强细节更好但较慢，适合 100 万像素以内的图片',
+      'AI adds detail but is slow; best under one megapixel',
+    ),
+    options: options([
+      ['lanczos', '高清插值', 'Lanczos'],
+      ['esrgan', 'AI 增强', 'ESRGAN'],
+    ]),
+  },
+} satisfies Record<string, Widget>;
+
 export { options as widgetOptions, t as localized };

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { input, localized, widgetOptions } from '../params';
+import { input, upscaleParams, upscaleWidgets } from '../params';
 
 export const realUpscaleTool = defineTool({
   id: 'real-upscale',
@@ -15,31 +14,6 @@ export const realUpscaleTool = defineTool({
   price: 1,
   capability: 'upscale',
   inputs: [input.upload()],
-  // The local engine's upscale schema (the engine validates again).
-  params: z.object({
-    scale: z.union([z.literal(2), z.literal(4)]).default(2),
-    mode: z.enum(['lanczos', 'esrgan']).default('esrgan'),
-  }),
-  widgets: {
-    scale: {
-      kind: 'segmented',
-      label: localized('放大倍数', 'Scale'),
-      options: widgetOptions([
-        [2, '2 倍', '2×'],
-        [4, '4 倍', '4×'],
-      ]),
-    },
-    mode: {
-      kind: 'segmented',
-      label: localized('放大方式', 'Method'),
-      help: localized(
-        'AI 增强细节更好但较慢，适合 100 万像素以内的图片',
-        'AI adds detail but is slow; best under one megapixel',
-      ),
-      options: widgetOptions([
-        ['lanczos', '高清插值', 'Lanczos'],
-        ['esrgan', 'AI 增强', 'ESRGAN'],
-      ]),
-    },
-  },
+  params: upscaleParams('esrgan'),
+  widgets: upscaleWidgets,
 });
