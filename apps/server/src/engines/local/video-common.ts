@@ -142,3 +142,51 @@ export const xfadeChain = (
   }
   return { graph: parts.join(';'), out: current };
 };
+
+/**
+ * Stills → one MP4: each still becomes a clip of `clipFrames` with its own gentle zoom, clips are
+ * joined by `transition`, and the result is encoded with progress against its real length
+ * (N·clip − (N−1)·transition seconds).
+ */
+export const encodeStillSequence = async (
+  job: EngineJob,
+  ctx: LocalContext,
+  o: {
+    stills: string[];
+    clipFrames: number;
+    /** Zoom at the start and end of clip i. */
+    zoom: (i: number) => [from: number, to: number];
+    size: { width: number; height: number };
+    fps: number;
+    transition: string;
+    transitionSeconds: number;
+    stem: string;
+  },
+): Promise<EngineOutput> => {
+  const clip = o.clipFrames / o.fps;
+  const stages = o.stills.map((_, i) => {
+    const [from, to] = o.zoom(i);
+    return `[${i}:v]${zoomStage(o.clipFrames, from, to, o.size, o.fps)}[v${i}]`;
+  });
+  const chain = xfadeChain(
+    o.stills.map((_, i) => `v${i}`),
+    clip,
+    o.transition,
+    o.transitionSeconds,
+  );
+  const total = o.stills.length * clip - (o.stills.length - 1) * o.transitionSeconds;
+  return encodeVideo(
+    job,
+    ctx,
+    [
+      ...o.stills.flatMap((s) => ['-i', s]),
+      '-filter_complex',
+      [...stages, chain.graph].join(';'),
+      '-map',
+      `[${chain.out}]`,
+      ...encoderArgs(o.fps),
+    ],
+    total,
+    o.stem,
+  );
+};

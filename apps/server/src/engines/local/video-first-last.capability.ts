@@ -4,15 +4,12 @@ import type { LocalContext } from './local-job';
 import { parseParams, requireInput, throwIfAborted } from './local-job';
 import { imageSize } from './raster';
 import {
-  encodeVideo,
-  encoderArgs,
+  encodeStillSequence,
   fpsSchema,
   prepareStill,
   resolutionSchema,
   transitionSchema,
   videoSize,
-  xfadeChain,
-  zoomStage,
 } from './video-common';
 
 export const videoFirstLastParamsSchema = z.object({
@@ -42,32 +39,16 @@ export const videoFirstLast = async (
   throwIfAborted(job.signal);
   // The transition takes 40 % of the video, each still holds the rest half and half.
   const transition = Math.min(2, Math.max(0.5, params.duration * 0.4));
-  const frames = Math.round(((params.duration + transition) / 2) * params.fps);
-  const clip = frames / params.fps;
-  const chain = xfadeChain(['v0', 'v1'], clip, params.transition, transition);
   // A slight push on the first still and a settle on the last keep the picture alive.
-  const filter = [
-    `[0:v]${zoomStage(frames, 1, 1.06, size, params.fps)}[v0]`,
-    `[1:v]${zoomStage(frames, 1.06, 1, size, params.fps)}[v1]`,
-    chain.graph,
-  ].join(';');
-  const total = 2 * clip - transition;
-  const output = await encodeVideo(
-    job,
-    ctx,
-    [
-      '-i',
-      stills[0]!,
-      '-i',
-      stills[1]!,
-      '-filter_complex',
-      filter,
-      '-map',
-      `[${chain.out}]`,
-      ...encoderArgs(params.fps),
-    ],
-    total,
-    `first-last-${params.transition}`,
-  );
+  const output = await encodeStillSequence(job, ctx, {
+    stills,
+    clipFrames: Math.round(((params.duration + transition) / 2) * params.fps),
+    zoom: (i) => (i === 0 ? [1, 1.06] : [1.06, 1]),
+    size,
+    fps: params.fps,
+    transition: params.transition,
+    transitionSeconds: transition,
+    stem: `first-last-${params.transition}`,
+  });
   return [output];
 };

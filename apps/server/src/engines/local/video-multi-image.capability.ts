@@ -5,15 +5,12 @@ import type { LocalContext } from './local-job';
 import { parseParams, throwIfAborted } from './local-job';
 import { imageSize } from './raster';
 import {
-  encodeVideo,
-  encoderArgs,
+  encodeStillSequence,
   fpsSchema,
   prepareStill,
   resolutionSchema,
   transitionSchema,
   videoSize,
-  xfadeChain,
-  zoomStage,
 } from './video-common';
 
 export const videoMultiImageParamsSchema = z.object({
@@ -50,33 +47,16 @@ export const videoMultiImage = async (
     stills.push(await prepareStill(frame.path, size, job.workDir, { scale: 2, fit: params.fit }));
     job.onProgress({ percent: 1 + (4 * (i + 1)) / frames.length, message: '准备图片' });
   }
-  const clipFrames = Math.round(params.durationPerImage * params.fps);
-  const clip = clipFrames / params.fps;
   // Alternate a gentle push in and pull out so consecutive pictures do not feel static.
-  const stages = stills.map(
-    (_, i) =>
-      `[${i}:v]${zoomStage(clipFrames, i % 2 ? 1.06 : 1, i % 2 ? 1 : 1.06, size, params.fps)}[v${i}]`,
-  );
-  const chain = xfadeChain(
-    stills.map((_, i) => `v${i}`),
-    clip,
-    params.transition,
-    transition,
-  );
-  const total = stills.length * clip - (stills.length - 1) * transition;
-  const output = await encodeVideo(
-    job,
-    ctx,
-    [
-      ...stills.flatMap((s) => ['-i', s]),
-      '-filter_complex',
-      [...stages, chain.graph].join(';'),
-      '-map',
-      `[${chain.out}]`,
-      ...encoderArgs(params.fps),
-    ],
-    total,
-    `slideshow-${stills.length}`,
-  );
+  const output = await encodeStillSequence(job, ctx, {
+    stills,
+    clipFrames: Math.round(params.durationPerImage * params.fps),
+    zoom: (i) => (i % 2 ? [1.06, 1] : [1, 1.06]),
+    size,
+    fps: params.fps,
+    transition: params.transition,
+    transitionSeconds: transition,
+    stem: `slideshow-${stills.length}`,
+  });
   return [output];
 };
