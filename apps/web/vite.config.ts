@@ -35,6 +35,12 @@ export default defineConfig({
               priority: 2,
             },
             {
+              // The 360° viewer (three.js inside) is fetched only when a panorama is shown.
+              name: 'vendor-panorama',
+              test: /node_modules[\\/](@photo-sphere-viewer|three)[\\/]/,
+              priority: 4,
+            },
+            {
               name: 'vendor',
               test: /node_modules[\\/]/,
               priority: 1,

@@ -9,5 +9,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Screen tests render whole lazy routes in jsdom; on a loaded 2-core CI machine the first
+    // render of a tool page can pass 5 s. A limit, not a speed goal (benchmarks hold those).
+    testTimeout: 20_000,
   },
 });

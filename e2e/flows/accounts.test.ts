@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { desktop, launch, newPage } from '../support/browser';
+import { answerInterest, desktop, launch, newPage, screenshotPath } from '../support/browser';
 import { latestSmsCode, startServer, type RunningServer } from '../support/server';
 
 const ADMIN = { username: 'root', password: 'correct horse battery' };
@@ -49,11 +49,7 @@ describe('accounts in the browser', () => {
     );
 
     // First login: the interest questions.
-    const interest = page.getByRole('dialog');
-    await interest.getByText('告诉我们你的设计方向').waitFor();
-    await interest.getByText('家装效果图').click();
-    await interest.getByRole('button', { name: /开始创作/ }).click();
-    await interest.waitFor({ state: 'hidden' });
+    await answerInterest(page);
 
     // Ticket balances from the signup grant 1:10, 2:3, 3:20, 4:1.
     await openAccountMenu(page);
@@ -146,6 +142,24 @@ describe('accounts in the browser', () => {
       .click();
     await page.getByText('已删除管理员').waitFor();
     await row.waitFor({ state: 'detached' });
+
+    // Publish a desktop-client build; the public /client page offers it at once.
+    await page.getByRole('link', { name: /客户端发布/ }).click();
+    await page.waitForURL(/\/admin\/client$/);
+    await page.getByRole('switch', { name: '发布 Windows 版本' }).click();
+    await page.getByLabel('Windows 版本号').fill('2.4.0');
+    await page.getByLabel('Windows 下载地址').fill('https://dl.example.cn/huijing-2.4.0.exe');
+    await page.getByLabel('Windows 发布日期').fill('2026-11-20');
+    await page.getByRole('button', { name: /保存并发布/ }).click();
+    await page.getByText('已发布，客户端下载页已更新').waitFor();
+    await page.screenshot({ path: screenshotPath('admin-client-desktop.png') });
+    const published = (await (await fetch(`${server.url}/api/client/downloads`)).json()) as {
+      data: { releases: { platform: string; version: string }[] };
+    };
+    assert.deepEqual(
+      published.data.releases.map((r) => [r.platform, r.version]),
+      [['windows', '2.4.0']],
+    );
 
     // Sign out of the admin area.
     await page.getByRole('button', { name: /退出登录/ }).click();

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { toolForRoute } from '@huijing/tools';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { desktop, launch, newPage } from '../support/browser';
+import { answerInterest, desktop, launch, newPage } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 const PHONES = ['13812340001', '13812340002'];
@@ -65,11 +65,7 @@ const signIn = async (page: Page, phone: string) => {
     page.waitForEvent('load'),
     dialog.getByRole('button', { name: '登录 / 注册' }).click(),
   ]);
-  const interest = page.getByRole('dialog');
-  await interest.getByText('告诉我们你的设计方向').waitFor();
-  await interest.getByText('家装效果图').click();
-  await interest.getByRole('button', { name: /开始创作/ }).click();
-  await interest.waitFor({ state: 'hidden' });
+  await answerInterest(page);
 };
 
 const apiGet = (page: Page, url: string) =>

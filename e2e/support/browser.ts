@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { repoRoot } from './server';
 
 /** The flags this machine needs (closed network, root, no GPU); see DEVELOPERS.md. */
 export const chromiumArgs = [
@@ -72,3 +75,35 @@ export async function waitForContent(page: Page, minChars = 40): Promise<void> {
   );
   await page.waitForLoadState('networkidle');
 }
+
+/** Where a flow saves a screenshot (e2e/screenshots, git-ignored), creating the folder once. */
+export const screenshotPath = (name: string) => {
+  const dir = path.join(repoRoot, 'e2e', 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  return path.join(dir, name);
+};
+
+/**
+ * A new account's first screen asks for a design direction: pick 家装效果图 and go on.
+ * antd opens the dialog with a zoom animation; on a slow machine a click during it can land beside
+ * the tag (the box moves between the hit check and the press), so this waits for the dialog's
+ * animations to end and checks the tag really is selected before pressing 开始创作.
+ */
+export const answerInterest = async (page: Page) => {
+  const interest = page.getByRole('dialog');
+  await interest.getByText('告诉我们你的设计方向').waitFor();
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => !(a.effect as KeyframeEffect | null)?.target?.closest('.ant-modal-root')),
+  );
+  const tag = interest.locator('.ant-tag-checkable', { hasText: '家装效果图' });
+  const start = interest.getByRole('button', { name: /开始创作/ });
+  for (let attempt = 0; attempt < 5 && (await start.isDisabled()); attempt += 1) {
+    const checked = await tag.evaluate((el) => el.classList.contains('ant-tag-checkable-checked'));
+    if (!checked) await tag.click();
+    await page.waitForTimeout(100 * (attempt + 1));
+  }
+  await start.click();
+  await interest.waitFor({ state: 'hidden' });
+};

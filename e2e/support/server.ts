@@ -24,6 +24,13 @@ export const freePort = () =>
     srv.on('error', reject);
   });
 
+/**
+ * The server bundle and web build flows run against: `npm test` builds both in place; a developer
+ * working beside others may point E2E_SERVER_MAIN / WEB_DIST at private builds instead.
+ */
+const serverMain = () =>
+  path.resolve(repoRoot, process.env.E2E_SERVER_MAIN ?? 'apps/server/dist/main.js');
+
 /** Starts the built server (`apps/server/dist/main.js`, as `npm start` does) on a free port. */
 export async function startServer(
   env: Record<string, string> = {},
@@ -33,7 +40,7 @@ export async function startServer(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'huijing-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist/main.js'), '--role', 'all'],
+    ['--enable-source-maps', serverMain(), '--role', 'all'],
     {
       cwd: repoRoot,
       env: {
@@ -114,4 +121,17 @@ export async function apiSignIn(server: RunningServer, phone: string): Promise<s
   const login = await post('/api/user/p1/sms/login', { phoneNo: phone, verifyCode: code });
   if (!login.data.token) throw new Error(`login failed: ${JSON.stringify(login)}`);
   return login.data.token;
+}
+
+/**
+ * Answers the first-login interest question through the API (as 跳过 does), so no dialog covers
+ * the page a flow opens with this session. Flows that test the dialog itself use answerInterest().
+ */
+export async function apiSkipInterest(server: RunningServer, token: string): Promise<void> {
+  const res = await fetch(`${server.url}/api/user/v1/user/edit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', satoken: token },
+    body: JSON.stringify({ interests: [] }),
+  });
+  if (res.status !== 200) throw new Error(`interest answer failed: ${res.status}`);
 }

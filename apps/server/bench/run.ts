@@ -150,3 +150,6 @@ const main = async () => {
 };
 
 await main();
+
+// The assistant's event-stream relay (issue 7): per-event latency it adds at 100 streams.
+await (await import('./assistant-relay')).benchAssistantRelay();

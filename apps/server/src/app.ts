@@ -11,15 +11,20 @@ import { helmetOptions } from './http/security-headers';
 import { isApiPath, registerWebApp } from './http/web-app';
 import { useChineseValidationMessages } from './http/zod-locale';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { assistantRoutes } from './modules/assistant/assistant.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogAdminRoutes, catalogRoutes } from './modules/catalog/catalog.routes';
 import { faceRoutes } from './modules/face/face.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { sharesRoutes } from './modules/shares/shares.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
+import { worksRoutes } from './modules/works/works.routes';
+import { clientAdminRoutes, clientRoutes } from './modules/client/client.routes';
+import { promptsRoutes } from './modules/prompts/prompts.routes';
 
 const createFastify = (container: Container) =>
   Fastify({
@@ -112,11 +117,41 @@ export const buildApp = async (container: Container): Promise<App> => {
     clickMask: container.clickMask,
     guards: container.guards,
   });
+  await app.register(sharesRoutes, {
+    prefix: '/api/ai',
+    shares: container.shares,
+    guards: container.guards,
+  });
   await app.register(uploadsRoutes, {
     prefix: '/api',
     files: container.files,
     guards: container.guards,
     maxBytes: container.env.UPLOAD_MAX_BYTES,
+  });
+
+  await app.register(worksRoutes, {
+    prefix: '/api/works',
+    works: container.works,
+    guards: container.guards,
+  });
+  await app.register(clientRoutes, { prefix: '/api/client', client: container.client });
+  await app.register(promptsRoutes, {
+    prefix: '/api/prompts',
+    prompts: container.prompts,
+    guards: container.guards,
+  });
+  await app.register(clientAdminRoutes, {
+    prefix: '/api/user/manage/client',
+    client: container.client,
+    guards: container.guards,
+  });
+
+  await app.register(assistantRoutes, {
+    prefix: '/api/ai',
+    assistant: container.assistant,
+    edits: container.imageEdits,
+    guards: container.guards,
+    keepAliveMs: 20_000,
   });
 
   const webFallback = await registerWebApp(app, container.env.WEB_DIST);

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { systemClock } from './config/clock';
+import { HOUR, systemClock } from './config/clock';
 import type { Clock } from './config/clock';
 import type { Env } from './config/env';
 import { createLogger } from './config/logger';
 import type { Role } from './config/role';
+import { pruneExpired } from './db/housekeeping';
 import { createDatabase } from './db/kysely';
 import type { DatabaseHandle } from './db/kysely';
 import { migrateToLatest } from './db/migrate';
@@ -46,6 +47,13 @@ import { createWechatService } from './modules/wechat/wechat.service';
 import type { WechatService } from './modules/wechat/wechat.service';
 import { createWxScenesRepository } from './modules/wechat/wx-scenes.repository';
 import { createSmsProvider } from './providers/sms';
+import type { LlmProvider } from './providers/llm/llm';
+import { createOpenAiLlm } from './providers/llm/openai-llm';
+import { createRateLimiter } from './modules/assistant/assistant-inputs';
+import { createAssistantService } from './modules/assistant/assistant.service';
+import type { AssistantService } from './modules/assistant/assistant.service';
+import { createImageEditService } from './modules/assistant/image-edit.service';
+import type { ImageEditService } from './modules/assistant/image-edit.service';
 import { createWechatQrProvider } from './providers/wechat';
 import type { SmsProvider } from './providers/sms';
 import { createStorage } from './providers/storage';
@@ -62,14 +70,23 @@ import type { EngineRouter } from './engines/engine-router';
 import { createLocalEngine } from './engines/local/local-engine';
 import { createOpenAiImagesEngine } from './engines/openai/openai-images.engine';
 import { createTasksService } from './modules/tasks/tasks.service';
+import { createSharesService } from './modules/shares/shares.service';
+import type { SharesService } from './modules/shares/shares.service';
 import type { TasksService } from './modules/tasks/tasks.service';
 import { createTaskWorker } from './modules/tasks/tasks.worker';
+import { createPromptComposer, vocabularyFrom } from './modules/tasks/prompt-compose';
 import type { TaskWorker } from './modules/tasks/tasks.worker';
 import { runsJobs } from './config/role';
 import { BullMqQueue } from './queue/bullmq.queue';
 import { InProcessQueue } from './queue/in-process.queue';
 import type { QueuePort } from './queue/queue.port';
 import { appVersion } from './version';
+import { createWorksService } from './modules/works/works.service';
+import type { WorksService } from './modules/works/works.service';
+import { createClientService } from './modules/client/client.service';
+import type { ClientService } from './modules/client/client.service';
+import { createPromptsService } from './modules/prompts/prompts.service';
+import type { PromptsService } from './modules/prompts/prompts.service';
 
 /**
  * The one composition root (ARCHITECTURE rule 5): every long-lived dependency is built here and
@@ -85,6 +102,10 @@ export type Container = {
   health: HealthService;
   now: Clock;
   smsProvider: SmsProvider;
+  /** OpenAI-compatible chat per model choice (assistant, prompt tools). */
+  llm: LlmProvider;
+  assistant: AssistantService;
+  imageEdits: ImageEditService;
   sessions: SessionsService;
   guards: AuthGuards;
   captcha: CaptchaService;
@@ -101,8 +122,12 @@ export type Container = {
   files: FilesService;
   router: EngineRouter;
   tasks: TasksService;
+  shares: SharesService;
   clickMask: ClickMaskService;
   worker: TaskWorker;
+  works: WorksService;
+  client: ClientService;
+  prompts: PromptsService;
   /**
    * Migrations, idempotent seeds, then the first super admin from ADMIN_USERNAME/ADMIN_PASSWORD
    * when that username does not exist yet; run on every boot.
@@ -125,6 +150,8 @@ export type ContainerOptions = {
   now?: Clock;
   /** Replaces the configured SMS channel (tests of provider failures). */
   smsProvider?: SmsProvider;
+  /** Replaces the configured language models. */
+  llm?: LlmProvider;
   /** Replaces the transport (tests pass a BullMQ queue with a unique prefix). */
   queue?: QueuePort;
   /** Replaces the configured engines (tests pass fakes of the engine port). */
@@ -189,6 +216,8 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
       : settings.ensureSecret('secret.app', () => randomToken(32)));
 
   const smsProvider = options.smsProvider ?? createSmsProvider(env, { logger, now });
+  const llm =
+    options.llm ?? createOpenAiLlm({ targets: env.llm, idleTimeoutMs: env.LLM_IDLE_TIMEOUT_MS });
   const sessions = createSessionsService({ repo: createSessionsRepository(db), now });
   const captcha = createCaptchaService({
     repo: createCaptchaRepository(db),
@@ -252,6 +281,10 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     sweepMs: env.TASK_SWEEP_MS,
     concurrency: (engine) =>
       engine.id === 'local' ? env.TASK_CONCURRENCY_LOCAL : env.TASK_CONCURRENCY_REMOTE,
+    composePrompt: createPromptComposer({
+      vocabulary: async () =>
+        vocabularyFrom((await catalog.classifyTree()).data, (await catalog.materialLibrary()).data),
+    }),
   });
   // An API-only process on the in-process transport has nobody to hand jobs to: the workers
   // elsewhere find the committed rows with their sweep.
@@ -265,6 +298,28 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     abortLocal: worker.abortLocal,
     onWakeError: (err, taskId) => logger.error({ err, taskId }, 'enqueue failed; sweep will retry'),
   });
+  const assistantLimit = createRateLimiter(env.ASSISTANT_QUESTIONS_PER_MINUTE, now);
+  const assistant = createAssistantService({
+    db,
+    llm,
+    files,
+    now,
+    logger,
+    ticketsPerQuestion: env.ASSISTANT_TICKETS_PER_QUESTION,
+    admit: assistantLimit,
+    // Twice the longest silence an answer may have: anything older has nobody finishing it.
+    staleAfterMs: env.LLM_IDLE_TIMEOUT_MS * 2,
+  });
+  const imageEdits = createImageEditService({
+    db,
+    router,
+    tasks,
+    files,
+    now,
+    admit: assistantLimit,
+    wake: (engine, taskId) => (handsJobsOver ? worker.wake(engine, taskId) : Promise.resolve()),
+    onWakeError: (err, taskId) => logger.error({ err, taskId }, 'enqueue failed; sweep will retry'),
+  });
   const guards = createAuthGuards({
     sessions,
     loadUser: (id) => users.findUser(id),
@@ -272,6 +327,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
   });
 
   let closing: Promise<void> | undefined;
+  let housekeeping: ReturnType<typeof setInterval> | undefined;
   return {
     env,
     role,
@@ -282,6 +338,9 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     health,
     now,
     smsProvider,
+    llm,
+    assistant,
+    imageEdits,
     sessions,
     guards,
     captcha,
@@ -298,6 +357,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     files,
     router,
     tasks,
+    shares: createSharesService({ db, files, tasks, now }),
     clickMask: createClickMaskService({
       router,
       files,
@@ -306,6 +366,9 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
       now,
     }),
     worker,
+    works: createWorksService({ db, tasks, files }),
+    client: createClientService({ settings }),
+    prompts: createPromptsService({ llm, files, now, logger }),
     prepareDatabase: async () => {
       const migrated = await migrateToLatest(database.db);
       const seeded = await seedDefaults(database.db);
@@ -315,6 +378,15 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     },
     startWorker: async () => {
       await worker.start();
+      // Expired account rows are pruned by the worker roles, at start and then hourly.
+      const prune = () =>
+        pruneExpired(database.db, now).then(
+          (removed) => logger.debug({ removed }, 'housekeeping'),
+          (err: unknown) => logger.warn({ err }, 'housekeeping failed; retried next hour'),
+        );
+      void prune();
+      housekeeping = setInterval(() => void prune(), HOUR);
+      housekeeping.unref();
       logger.info(
         { driver: queue.driver, engines: router.engines.map((e) => e.id) },
         'worker started',
@@ -322,6 +394,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     },
     close: () =>
       (closing ??= (async () => {
+        clearInterval(housekeeping);
         await worker.stop();
         await queue.close();
         await database.close();

@@ -63,6 +63,44 @@ export const errorCatalogue = {
   ENGINE_UNAVAILABLE: { code: 50301, status: 503, message: '该功能暂不可用，请稍后再试' },
   INTERNAL: { code: 50000, status: 500, message: '服务器开小差了，请稍后再试' },
   SERVICE_UNAVAILABLE: { code: 50300, status: 503, message: '服务暂时不可用，请稍后再试' },
+  // works (bulk download) and prompt tools
+  WORKS_ZIP_TOO_LARGE: {
+    code: 41360,
+    status: 413,
+    message: '所选作品过多或过大，请分批下载（每次最多 100 个文件、共 500 MB）',
+  },
+  WORKS_NOTHING_TO_ZIP: { code: 40060, status: 400, message: '所选作品还没有可下载的结果' },
+  PROMPT_UNCONFIGURED: {
+    code: 50360,
+    status: 503,
+    message: '提示词工具尚未接入语言模型，请联系管理员配置后再试',
+  },
+  PROMPT_MODEL_FAILED: { code: 50260, status: 502, message: '语言模型暂时没有响应，请稍后再试' },
+  PROMPT_TOO_FREQUENT: { code: 42960, status: 429, message: '生成太频繁了，请稍等一分钟再试' },
+  // done pages and share links
+  SHARE_NOT_FOUND: {
+    code: 40480,
+    status: 404,
+    message: '找不到这个作品，分享链接可能已失效或被作者关闭',
+  },
+  TASK_NOT_SHAREABLE: { code: 40980, status: 409, message: '任务完成并有结果后才能分享' },
+  // assistant (chat and the image-editing model)
+  ASSISTANT_UNCONFIGURED: {
+    code: 50370,
+    status: 503,
+    message: 'AI 助手尚未接入语言模型，请联系管理员配置后再试',
+  },
+  ASSISTANT_MODEL_FAILED: { code: 50270, status: 502, message: '语言模型服务出错了，请稍后再试' },
+  ASSISTANT_MODEL_TIMEOUT: {
+    code: 50470,
+    status: 504,
+    message: '语言模型长时间没有响应，请稍后再试',
+  },
+  ASSISTANT_TOO_FREQUENT: { code: 42970, status: 429, message: '提问太频繁了，请稍等一分钟再试' },
+  ASSISTANT_IMAGE_REQUIRED: { code: 40070, status: 400, message: '请先上传一张图片再提问' },
+  EDIT_INSTRUCTION_REQUIRED: { code: 40071, status: 400, message: '请描述你想怎样修改这张图片' },
+  CONVERSATION_NOT_FOUND: { code: 40470, status: 404, message: '对话不存在或已被删除' },
+  EDIT_NOT_FOUND: { code: 40471, status: 404, message: '这次图片编辑不存在或已被删除' },
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -8,3 +8,8 @@ export * from './tickets';
 export * from './catalog';
 export * from './uploads';
 export * from './tasks';
+export * from './works';
+export * from './client';
+export * from './prompts';
+export * from './shares';
+export * from './assistant';

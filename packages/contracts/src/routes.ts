@@ -84,6 +84,7 @@ export const extraRoutes: readonly string[] = [
   '/admin',
   '/admin/login',
   '/admin/accounts',
+  '/admin/client',
 ];
 
 /** Spec §2: the login path constant. */

@@ -42,6 +42,8 @@ export const taskInfoSchema = z.object({
   queueNum: z.number().int().min(0),
   progress: z.number().int().min(0).max(100),
   outputs: z.array(taskOutputSchema),
+  /** The run's prompt (promptTxt), when the tool takes one: shown and searched on the works page. */
+  prompt: z.string().nullable().optional(),
   /** A Chinese message for the user when the task failed. */
   error: z.string().nullable(),
   createdAt: z.string(),
@@ -51,11 +53,22 @@ export type TaskInfo = z.infer<typeof taskInfoSchema>;
 
 export const taskIdQuerySchema = z.object({ taskId: z.string().min(1).max(64) });
 
+const isoInstant = z
+  .string()
+  .max(40)
+  .refine((v) => !Number.isNaN(Date.parse(v)), { message: '日期格式不正确' });
+
 export const taskListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(10),
   toolId: z.string().max(64).optional(),
   family: z.enum(['render', 'edit', 'generate']).optional(),
+  /** Works page search: tool names (zh-CN / en-US) and the text of the task's parameters. */
+  q: z.string().trim().max(100).optional(),
+  /** Created at or after this instant (ISO 8601; the web sends the start of a local day). */
+  from: isoInstant.optional(),
+  /** Created before this instant (exclusive). */
+  to: isoInstant.optional(),
 });
 
 export const taskListSchema = z.object({
@@ -64,6 +77,7 @@ export const taskListSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+export type TaskList = z.infer<typeof taskListSchema>;
 
 /** GET /api/ai/tools: every tool with price and whether an engine can run it now. */
 export const toolAvailabilitySchema = z.object({

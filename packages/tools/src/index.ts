@@ -2,3 +2,4 @@ export * from './define-tool';
 export * from './registry';
 export * from './capabilities';
 export * from './params';
+export { aspectSize, imageAspects, type ImageAspect } from './tools/text-to-image.tool';

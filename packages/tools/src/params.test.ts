@@ -174,7 +174,13 @@ describe('tool parameters and their widgets', () => {
     );
     expect(pro.params.parse({})).toMatchObject({ aspectRatio: '4:3', count: 1 });
     expect(pro.params.safeParse({ promptTxt: '  ' }).success).toBe(false);
-    expect(Object.keys(getTool('text-to-image')!.params.shape)).toEqual(['promptTxt']);
+    // The basic tool has the same controls over fewer shapes and no seed.
+    const basic = getTool('text-to-image')!;
+    expect(Object.keys(basic.params.shape).sort()).toEqual(
+      ['promptTxt', 'style', 'aspectRatio', 'count', 'negativePrompt'].sort(),
+    );
+    expect(basic.params.safeParse({ aspectRatio: '21:9' }).success).toBe(false);
+    expect(pro.params.safeParse({ aspectRatio: '21:9' }).success).toBe(true);
   });
 
   it('asks the local engine for exactly the parameters it reads', () => {
@@ -194,6 +200,7 @@ describe('tool parameters and their widgets', () => {
       'video-first-last': ['duration', 'transition', 'fps', 'resolution'],
       'video-multi-image': [
         'durationPerImage',
+        'durations',
         'transition',
         'transitionDuration',
         'fit',

@@ -86,6 +86,19 @@ const rawEnvSchema = z.object({
   OPENAI_IMAGES_BASE_URL: httpUrl(),
   OPENAI_IMAGES_API_KEY: z.string().optional(),
   OPENAI_IMAGES_MODEL: z.string().optional(),
+  LLM_GEMINI_BASE_URL: httpUrl(),
+  LLM_GEMINI_API_KEY: z.string().optional(),
+  LLM_GEMINI_MODEL: z.string().optional(),
+  LLM_GPT_BASE_URL: httpUrl(),
+  LLM_GPT_API_KEY: z.string().optional(),
+  LLM_GPT_MODEL: z.string().optional(),
+  LLM_IDLE_TIMEOUT_MS: positiveInt(60_000),
+  ASSISTANT_TICKETS_PER_QUESTION: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(0, 'must be 0 or more')
+    .default(1),
+  ASSISTANT_QUESTIONS_PER_MINUTE: positiveInt(10),
   STORAGE_DRIVER: z.enum(['local', 's3'], { message: 'must be local or s3' }).optional(),
   S3_ENDPOINT: httpUrl(),
   S3_BUCKET: z.string().optional(),
@@ -249,6 +262,13 @@ export type Env = {
   OPENAI_IMAGES_BASE_URL: string | undefined;
   OPENAI_IMAGES_API_KEY: string | undefined;
   OPENAI_IMAGES_MODEL: string | undefined;
+  /** OpenAI-compatible chat endpoints per assistant model choice; absent = not configured. */
+  llm: Partial<Record<'gemini' | 'gpt', { baseUrl: string; apiKey?: string; model: string }>>;
+  /** Longest upstream silence (before the first byte, between streamed chunks). */
+  LLM_IDLE_TIMEOUT_MS: number;
+  /** Type-3 (gpt) tickets one assistant question costs. */
+  ASSISTANT_TICKETS_PER_QUESTION: number;
+  ASSISTANT_QUESTIONS_PER_MINUTE: number;
   /** Where file bytes live: DATA_DIR/files, or an S3-compatible bucket. */
   storage: StorageConfig;
   /** Largest upload in bytes (multipart); data URLs are bounded by BODY_LIMIT_BYTES. */
@@ -357,6 +377,13 @@ export const loadEnv = (
       if (!cleaned[key]) problems.push(`${key}: required for the s3 storage driver`);
     }
   }
+  for (const prefix of ['LLM_GEMINI', 'LLM_GPT']) {
+    if (Boolean(cleaned[`${prefix}_BASE_URL`]) !== Boolean(cleaned[`${prefix}_MODEL`])) {
+      problems.push(
+        `${prefix}_BASE_URL, ${prefix}_MODEL: set both to enable this model, or neither`,
+      );
+    }
+  }
   if (Boolean(cleaned.ADMIN_USERNAME) !== Boolean(cleaned.ADMIN_PASSWORD)) {
     problems.push(
       'ADMIN_USERNAME, ADMIN_PASSWORD: set both to create the first super admin, or neither',
@@ -395,6 +422,27 @@ export const loadEnv = (
     OPENAI_IMAGES_BASE_URL: raw.OPENAI_IMAGES_BASE_URL,
     OPENAI_IMAGES_API_KEY: raw.OPENAI_IMAGES_API_KEY,
     OPENAI_IMAGES_MODEL: raw.OPENAI_IMAGES_MODEL,
+    llm: {
+      ...(raw.LLM_GEMINI_BASE_URL &&
+        raw.LLM_GEMINI_MODEL && {
+          gemini: {
+            baseUrl: raw.LLM_GEMINI_BASE_URL,
+            apiKey: raw.LLM_GEMINI_API_KEY,
+            model: raw.LLM_GEMINI_MODEL,
+          },
+        }),
+      ...(raw.LLM_GPT_BASE_URL &&
+        raw.LLM_GPT_MODEL && {
+          gpt: {
+            baseUrl: raw.LLM_GPT_BASE_URL,
+            apiKey: raw.LLM_GPT_API_KEY,
+            model: raw.LLM_GPT_MODEL,
+          },
+        }),
+    },
+    LLM_IDLE_TIMEOUT_MS: raw.LLM_IDLE_TIMEOUT_MS,
+    ASSISTANT_TICKETS_PER_QUESTION: raw.ASSISTANT_TICKETS_PER_QUESTION,
+    ASSISTANT_QUESTIONS_PER_MINUTE: raw.ASSISTANT_QUESTIONS_PER_MINUTE,
     storage:
       storageDriver === 's3'
         ? {

@@ -35,6 +35,12 @@ export interface EngineJob {
   capability: Capability;
   /** Parameters already validated against the tool's schema (cnStrength, promptTxt, …). */
   params: Record<string, unknown>;
+  /**
+   * The positive prompt the task pipeline composed for a generative tool (the designer's words
+   * plus the catalogue names and option phrases of their picks; modules/tasks/prompt-compose.ts).
+   * Absent when an engine is called directly; engines then fall back to the raw parameters.
+   */
+  prompt?: string;
   /** Named inputs: upload_img, style_img, mask, frames_0…, as the tool declares. */
   inputs: Record<string, EngineFile>;
   /** A private scratch directory for this run; outputs are written inside it. */

@@ -4,7 +4,7 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
  * Security headers for the API and the SPA shell. The CSP allows only our own scripts; inline
  * styles are needed by antd's CSS-in-JS; images may be data: or blob: URLs (uploads, canvas
  * previews in the editor). Engines are reached by the server, never by the browser, so connect
- * stays 'self'. No upgrade-insecure-requests: a single-machine install may be plain HTTP on a LAN.
+ * stays 'self' (plus blob: for pictures the page itself holds). No upgrade-insecure-requests: a single-machine install may be plain HTTP on a LAN.
  */
 export const helmetOptions: FastifyHelmetOptions = {
   contentSecurityPolicy: {
@@ -15,7 +15,8 @@ export const helmetOptions: FastifyHelmetOptions = {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
+      // blob: — the panorama viewer reads a picture chosen on this device with fetch(blob:).
+      connectSrc: ["'self'", 'blob:'],
       mediaSrc: ["'self'", 'blob:'],
       workerSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],

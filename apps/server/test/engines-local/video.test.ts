@@ -154,6 +154,31 @@ describe('local video', () => {
     expect(distance(frameMean(outputs[0]!.path, -0.05), [0x30, 0xa0, 0x40])).toBeLessThan(20);
   });
 
+  it('multi-image: per-picture durations set each hold and the total length', async () => {
+    const red = [0xc0, 0x30, 0x30];
+    const green = [0x30, 0xa0, 0x40];
+    const blue = [0x20, 0x50, 0xc0];
+    const inputs = {
+      frames_0: await writeImage(dir, 'd0', flat(320, 180, '#c03030')),
+      frames_1: await writeImage(dir, 'd1', flat(320, 180, '#30a040')),
+      frames_2: await writeImage(dir, 'd2', flat(320, 180, '#2050c0')),
+    };
+    const { outputs } = await runJob(
+      'video-multi-image',
+      inputs,
+      // The third picture has no entry: it holds durationPerImage.
+      { durations: [1, 3], durationPerImage: 2, transitionDuration: 0.4, transition: 'fade' },
+      dir,
+    );
+    const file = outputs[0]!.path;
+    const info = probe(file);
+    expect(Math.abs(info.duration - (1 + 3 + 2 - 2 * 0.4))).toBeLessThanOrEqual(0.25);
+    // Green starts fading in at 0.6 s and out at 3.2 s: 2.5 s is plain green, 0.3 s still red.
+    expect(distance(frameMean(file, 0.3), red)).toBeLessThan(20);
+    expect(distance(frameMean(file, 2.5), green)).toBeLessThan(20);
+    expect(distance(frameMean(file, -0.1), blue)).toBeLessThan(20);
+  });
+
   it('multi-image: refuses a single picture', async () => {
     await expect(runJob('video-multi-image', { frames_0: room }, {}, dir)).rejects.toThrow(
       /2 到 20 张/,

@@ -57,6 +57,28 @@ describe('OpenAI-compatible images engine against the API double', () => {
     expect(job.progress.map((p) => p.percent)).toEqual([0, 10, 100]);
   });
 
+  it('follows the text-to-image ratio chip to the nearest supported size', async () => {
+    await engine('dall-e-3').run(generation({ aspectRatio: '9:16' }));
+    await engine('dall-e-3').run(generation({ aspectRatio: '21:9' }));
+    await engine('dall-e-3').run(generation({ aspectRatio: '1:1' }));
+    expect(api.received.map((r) => (r.json as { size: string }).size)).toEqual([
+      '1024x1792',
+      '1792x1024',
+      '1024x1024',
+    ]);
+  });
+
+  it('makes as many pictures as the run pays for, one request each', async () => {
+    const job = generation({ count: 3 });
+    const outputs = await engine('dall-e-3').run(job);
+    expect(api.received).toHaveLength(3);
+    expect(api.received.every((r) => (r.json as { n: number }).n === 1)).toBe(true);
+    expect(new Set(outputs.map((o) => o.path)).size).toBe(3);
+    const percents = job.progress.map((p) => p.percent);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(percents.at(-1)).toBe(100);
+  });
+
   it('asks DALL·E for b64_json and accepts a url answer from servers that ignore it', async () => {
     const b64 = await engine('dall-e-3').run(generation({ width: 800, height: 1400 }));
     expect(api.received[0]!.json).toMatchObject({ size: '1024x1792', response_format: 'b64_json' });

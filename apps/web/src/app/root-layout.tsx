@@ -26,9 +26,9 @@ export const RootLayout = () => {
   const navigation = useNavigation();
 
   useEffect(() => {
-    const target = deviceRedirect(location.pathname, isMobile);
+    const target = deviceRedirect(location.pathname, isMobile, location.search);
     if (target) void navigate(target, { replace: true });
-  }, [location.pathname, navigate]);
+  }, [location.pathname, location.search, navigate]);
 
   useEffect(() => {
     // Analytics scripts read the label from the document rather than from app code.

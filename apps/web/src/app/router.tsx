@@ -28,6 +28,43 @@ const toolNoFooter = screen(
   () => import('./screens/tool-screens'),
   (m) => m.ToolScreenWithoutFooter,
 );
+const mobile = (
+  name: 'MobileHomeScreen' | 'MobileListScreen' | 'MobilePrepareScreen' | 'MobileDoneScreen',
+) =>
+  screen(
+    () => import('./screens/mobile-screens'),
+    (m) => m[name],
+  );
+const works = screen(
+  () => import('./screens/works-screens'),
+  (m) => m.WorksScreen,
+);
+const client = screen(
+  () => import('./screens/client-screen'),
+  (m) => m.ClientScreen,
+);
+/** Finished-task pages (features/tools/done): task id or share token in the query. */
+export const donePaths = ['/done', '/done2', '/3dRenderDone'] as const;
+const done = screen(
+  () => import('./screens/done-screen'),
+  (m) => m.DoneScreen,
+);
+const textToPrompt = screen(
+  () => import('./screens/prompt-screens'),
+  (m) => m.TextToPromptScreen,
+);
+const imageToPrompt = screen(
+  () => import('./screens/prompt-screens'),
+  (m) => m.ImageToPromptScreen,
+);
+const assistantChat = screen(
+  () => import('./screens/assistant-screens'),
+  (m) => m.AssistantChatScreen,
+);
+const imageAgent = screen(
+  () => import('./screens/assistant-screens'),
+  (m) => m.ImageAgentScreen,
+);
 const later = screen(
   () => import('./screens/later-screen'),
   (m) => m.LaterScreen,
@@ -41,7 +78,10 @@ const page = (
 ): RouteObject => ({ path, lazy, handle: { access } satisfies RouteHandle });
 
 /** The admin area is one chunk of its own: visitors never download it. */
-const admin = <K extends 'AdminIndex' | 'AdminLoginPage' | 'AdminLayout' | 'AdminAccountsPage'>(
+const admin = <
+  K extends
+    'AdminIndex' | 'AdminLoginPage' | 'AdminLayout' | 'AdminAccountsPage' | 'AdminClientPage',
+>(
   name: K,
 ) =>
   screen(
@@ -101,24 +141,7 @@ export const toolPaths = [
 ] as const;
 
 /** Screens of later issues, shown as designed coming-soon panels (see later-screens.ts). */
-export const laterPaths = [
-  '/client',
-  '/aiDesignMangement',
-  '/modelsquare',
-  '/modelTrain',
-  '/modelTraining',
-  '/mobileList',
-  '/mobilePrepare',
-  '/mobileDone',
-  '/dingzhi',
-  '/deepseek',
-  '/imgagent',
-  '/3dRenderDone',
-  '/done',
-  '/done2',
-  '/img2prompt',
-  '/text2prompt',
-] as const;
+export const laterPaths = ['/modelsquare', '/modelTrain', '/modelTraining', '/dingzhi'] as const;
 
 /** The complete route table of spec §2 under one root layout; the last route is the 404. */
 export const appRoutes: RouteObject[] = [
@@ -145,13 +168,10 @@ export const appRoutes: RouteObject[] = [
           (m) => m.AgreementPage,
         ),
       ),
-      page(
-        '/mobileHome',
-        screen(
-          () => import('../features/mobile/mobile-home-page'),
-          (m) => m.MobileHomePage,
-        ),
-      ),
+      page('/mobileHome', mobile('MobileHomeScreen')),
+      page('/mobileList', mobile('MobileListScreen')),
+      page('/mobilePrepare', mobile('MobilePrepareScreen')),
+      page('/mobileDone', mobile('MobileDoneScreen')),
       page(
         LOGIN_PATH,
         screen(
@@ -166,11 +186,21 @@ export const appRoutes: RouteObject[] = [
         id: 'admin-layout',
         lazy: admin('AdminLayout'),
         handle: { access: 'canAdmin' } satisfies RouteHandle,
-        children: [page('/admin/accounts', admin('AdminAccountsPage'), 'canAdmin')],
+        children: [
+          page('/admin/accounts', admin('AdminAccountsPage'), 'canAdmin'),
+          page('/admin/client', admin('AdminClientPage'), 'canAdmin'),
+        ],
       },
       page('/lama', toolNoFooter),
+      page('/aiDesignMangement', works),
+      page('/client', client),
+      page('/text2prompt', textToPrompt),
+      page('/img2prompt', imageToPrompt),
       ...toolPaths.map((path) => page(path, tool)),
+      page('/deepseek', assistantChat),
+      page('/imgagent', imageAgent),
       ...laterPaths.map((path) => page(path, later)),
+      ...donePaths.map((path) => page(path, done)),
       page(
         '*',
         screen(

@@ -16,6 +16,12 @@ describe('deviceRedirect', () => {
     expect(deviceRedirect('/mobileList', true)).toBeUndefined();
     expect(deviceRedirect('/agreement', true)).toBeUndefined();
   });
+  it('lets a share link open as sent on a phone, and only a share link', () => {
+    expect(deviceRedirect('/done2', true, '?share=abc')).toBeUndefined();
+    expect(deviceRedirect('/panorama', true, '?share=abc&x=1')).toBeUndefined();
+    expect(deviceRedirect('/done2', true, '?taskId=t1')).toBe('/mobileHome');
+    expect(deviceRedirect('/done2', true, '?share=')).toBe('/mobileHome');
+  });
   it('sends desktops away from mobile paths', () => {
     expect(deviceRedirect('/mobileHome', false)).toBe('/');
     expect(deviceRedirect('/mobileDone', false)).toBe('/');

@@ -8,11 +8,20 @@ import { storageKeys, type SafeStorage, type SourceInfo } from './storage-keys';
 const MOBILE_HOME = '/mobileHome';
 const AGREEMENT = '/agreement';
 
-/** Where a device belongs, or undefined when the current path is fine. */
-export const deviceRedirect = (pathname: string, isMobile: boolean): string | undefined => {
+/**
+ * Where a device belongs, or undefined when the current path is fine. Beyond the spec's two
+ * exceptions, a share link (`?share=<token>`, done pages and panoramas) opens as sent on a phone:
+ * the person it was sent to should see the shared work, not the mobile home.
+ */
+export const deviceRedirect = (
+  pathname: string,
+  isMobile: boolean,
+  search = '',
+): string | undefined => {
   const isMobilePath = pathname.toLowerCase().includes('mobile');
   if (isMobile) {
     if (isMobilePath || pathname === AGREEMENT) return undefined;
+    if (new URLSearchParams(search).get('share')) return undefined;
     return MOBILE_HOME;
   }
   return isMobilePath ? '/' : undefined;
@@ -101,7 +110,7 @@ export const planStartup = (env: StartupEnvironment): StartupAction => {
   const invite = url.searchParams.get('inviteCode')?.trim();
   if (invite) env.storage.set(storageKeys.inviteCode, invite.slice(0, 32));
 
-  const target = deviceRedirect(url.pathname, env.userAgentIsMobile);
+  const target = deviceRedirect(url.pathname, env.userAgentIsMobile, url.search);
   if (target) {
     const kept = new URL(path, url.origin);
     path = `${target}${kept.search}`;

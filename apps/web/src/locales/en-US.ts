@@ -1,4 +1,11 @@
 import type { Resources } from './zh-CN';
+import { editorPart } from './parts/editor';
+import { resultsPart } from './parts/results';
+import { editingPart } from './parts/editing';
+import { generationPart } from './parts/generation';
+import { worksPart } from './parts/works';
+import { assistantPart } from './parts/assistant';
+import { mobilePart } from './parts/mobile';
 
 export const enUS: Resources = {
   brand: {
@@ -98,7 +105,8 @@ export const enUS: Resources = {
       login: 'Sign in to start',
       running: 'Generating…',
       needLogin: 'Sign in to generate; new accounts get free runs',
-      needInput: 'Upload the {{label}} first',
+      needInput: '{{label}} is required: upload it first',
+      needMask: 'Paint the area to change on the image first',
       needTickets: 'Not enough runs: {{price}} needed, {{balance}} left',
       topUp: 'Top up',
     },
@@ -139,6 +147,7 @@ export const enUS: Resources = {
       again: 'Run again',
       download: 'Download PNG',
       downloadVideo: 'Download MP4',
+      downloadFile: 'Download the compressed file',
     },
     history: {
       title: 'History',
@@ -154,4 +163,11 @@ export const enUS: Resources = {
       canceled: 'Canceled',
     },
   },
+  editor: editorPart.en,
+  results: resultsPart.en,
+  editing: editingPart.en,
+  generation: generationPart.en,
+  works: worksPart.en,
+  assistant: assistantPart.en,
+  mobile: mobilePart.en,
 };

@@ -1,3 +1,12 @@
+import { editorPart } from './parts/editor';
+import { resultsPart } from './parts/results';
+import { editingPart } from './parts/editing';
+import { generationPart } from './parts/generation';
+import { worksPart } from './parts/works';
+import { assistantPart } from './parts/assistant';
+import { mobilePart } from './parts/mobile';
+import type { Widen } from './parts/define-part';
+
 /** Primary language. Keys are grouped by screen; en-US mirrors this shape exactly. */
 export const zhCN = {
   brand: {
@@ -96,6 +105,7 @@ export const zhCN = {
       running: '生成中…',
       needLogin: '登录后即可开始生成，新用户赠送免费次数',
       needInput: '请先上传{{label}}',
+      needMask: '请先在图上涂抹要处理的区域',
       needTickets: '次数不足：本次需 {{price}} 次，当前剩余 {{balance}} 次',
       topUp: '去充值',
     },
@@ -136,6 +146,7 @@ export const zhCN = {
       again: '再来一次',
       download: '下载 PNG',
       downloadVideo: '下载 MP4',
+      downloadFile: '下载压缩后的文件',
     },
     history: {
       title: '历史记录',
@@ -151,7 +162,13 @@ export const zhCN = {
       canceled: '已取消',
     },
   },
+  editor: editorPart.zh,
+  results: resultsPart.zh,
+  editing: editingPart.zh,
+  generation: generationPart.zh,
+  works: worksPart.zh,
+  assistant: assistantPart.zh,
+  mobile: mobilePart.zh,
 } as const;
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export type Resources = Widen<typeof zhCN>;

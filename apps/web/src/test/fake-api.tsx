@@ -89,3 +89,19 @@ export const renderWithProviders = (
     </QueryClientProvider>,
   ),
 });
+
+/** A signed-in designer as GET /user/userInfo answers (component tests of signed-in screens). */
+export const testUser = {
+  id: 'u1',
+  nickname: '林设计师',
+  avatarUrl: null,
+  phone: '138****8000',
+  userType: 'personal',
+  isTestUser: false,
+  profession: null,
+  interests: [],
+  wechatBound: false,
+  needsInterests: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  vip: { isVip: false, tier: 'none', tierName: '普通用户', expiresAt: null, benefits: [] },
+};

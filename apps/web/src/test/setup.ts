@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// Konva (the mask editor) draws on a canvas, which jsdom lacks.
+import 'vitest-canvas-mock';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { cnStrength, count, input, promptTxt, widgets } from '../params';
+import { count, input, promptTxt, widgets } from '../params';
 
 export const emptyRoomTool = defineTool({
   id: 'empty-room',
@@ -15,7 +15,9 @@ export const emptyRoomTool = defineTool({
   price: 2,
   capability: 'image-edit',
   inputs: [input.upload()],
-  params: z.object({ promptTxt, cnStrength: cnStrength(), count: count() }),
+  // Its own ComfyUI template (workflows/empty-room.*): the instruction to clear the room is
+  // built in, the prompt only adds what to keep. Instruction editing has no structure knob.
+  params: z.object({ promptTxt, count: count() }),
   widgets: {
     promptTxt: {
       ...widgets.promptTxt,
@@ -24,7 +26,6 @@ export const emptyRoomTool = defineTool({
         'en-US': 'Optionally name what to keep',
       },
     },
-    cnStrength: widgets.cnStrength,
     count: widgets.count,
   },
 });

@@ -22,8 +22,9 @@ export const mattingTool = defineTool({
   capability: 'matting',
   inputs: [input.upload(), input.mask(false)],
   // The local engine's matting schema (the engine validates again). Points, clicks and the
-  // rectangle come from the editor (pixel coordinates of the upload), not from the form; without
-  // bgColor the result is a transparent PNG.
+  // rectangle come from the editor (pixel coordinates of the upload), not from the form. The
+  // page always asks for a transparent PNG and lays a background under it on the result, so
+  // changing the background costs no run; bgColor stays for API callers.
   params: z.object({
     points: z.array(point).max(50).default([]),
     clicks: z.array(point).max(50).default([]),
@@ -41,23 +42,14 @@ export const mattingTool = defineTool({
       .optional(),
     tolerance: z.number().min(1).max(100).default(18),
   }),
+  // Nothing to set in the form: the subject comes from the picture or the editor's marks (the
+  // editor's click selection has its own tolerance). The background is chosen on the result
+  // (features/tools/overrides, free, applied in the browser), so its widget is hidden here.
   widgets: {
     bgColor: {
-      kind: 'text',
+      kind: 'hidden',
       label: localized('背景色', 'Background colour'),
-      help: localized('如 #FFFFFF；留空为透明背景', 'e.g. #FFFFFF; empty for transparent'),
-    },
-    tolerance: {
-      kind: 'slider',
-      label: localized('颜色容差', 'Tolerance'),
-      help: localized(
-        '点选时与所点颜色相差多少仍算作主体；边缘粘连时调低',
-        'How far a colour may differ from the clicked one',
-      ),
-      min: 1,
-      max: 100,
-      step: 1,
-      advanced: true,
+      help: localized('在结果上选择，下载时合成', 'Chosen on the result, applied on download'),
     },
   },
 });

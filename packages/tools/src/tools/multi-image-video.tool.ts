@@ -32,6 +32,11 @@ export const multiImageVideoTool = defineTool({
   // The local engine's multi-image schema (the engine validates again).
   params: z.object({
     durationPerImage: z.number().min(1).max(8).default(3),
+    /**
+     * Seconds of each picture in order; a picture without an entry holds durationPerImage. The
+     * page's frame sequence edits it (no generated widget).
+     */
+    durations: z.array(z.number().min(1).max(8)).max(20).default([]),
     transition: videoTransition('fade'),
     transitionDuration: z.number().min(0.3).max(1.5).default(0.8),
     fit: z.enum(['cover', 'contain']).default('cover'),
@@ -41,7 +46,11 @@ export const multiImageVideoTool = defineTool({
   widgets: {
     durationPerImage: {
       kind: 'slider',
-      label: localized('每张时长（秒）', 'Seconds per image'),
+      label: localized('默认每张时长（秒）', 'Default seconds per image'),
+      help: localized(
+        '新加入的图片用这个时长，每张也可单独调整',
+        'Each picture can also be set on its own',
+      ),
       min: 1,
       max: 8,
       step: 0.5,

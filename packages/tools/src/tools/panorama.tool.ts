@@ -16,13 +16,23 @@ export const panoramaTool = defineTool({
   routes: ['/panorama'],
   name: { 'zh-CN': '全景图', 'en-US': 'Panorama' },
   description: {
-    'zh-CN': '生成或上传 720° 全景并在线漫游',
-    'en-US': 'Create or upload a 360° panorama and walk through it',
+    'zh-CN': '把 2:1 全景白模渲染成效果图，或上传已有全景 360° 漫游',
+    'en-US': 'Render a 2:1 panorama base, or view an existing panorama in 360°',
   },
   ticketType: 1,
   price: 2,
   capability: 'render',
-  inputs: [input.upload(), input.style()],
+  // The base is a 2:1 panorama (a clay render or line drawing exported from the 3D model); the
+  // render keeps its aspect, so the result wraps around the viewer's sphere. Viewing an existing
+  // panorama is free and needs no run (see the page's viewer card).
+  inputs: [
+    {
+      name: 'upload_img',
+      required: true,
+      label: { 'zh-CN': '全景底图（2:1）', 'en-US': 'Panorama base (2:1)' },
+    },
+    input.style(),
+  ],
   params: z.object({
     promptTxt,
     cnStrength: cnStrength(),

@@ -7,9 +7,12 @@ import {
   localized,
   negativePrompt,
   requiredPrompt,
-  widgetOptions,
   widgets,
 } from '../params';
+import { aspectParam, imageStyleWidget } from './text-to-image.tool';
+
+// Pro: every shape (photo, poster and banner ones too) and a seed to reproduce a picture.
+const aspect = aspectParam(['1:1', '4:3', '3:4', '3:2', '2:3', '16:9', '9:16', '21:9'], '4:3');
 
 export const textToImageProTool = defineTool({
   id: 'text-to-image-pro',
@@ -28,30 +31,15 @@ export const textToImageProTool = defineTool({
     promptTxt: requiredPrompt('现代简约客厅，自然光'),
     negativePrompt,
     style: categoryPick(imageStyle),
-    aspectRatio: z.enum(['1:1', '4:3', '3:4', '16:9', '9:16']).default('4:3'),
+    aspectRatio: aspect.schema,
     count: count(),
     /** Same seed and settings give the same picture; empty draws a new one each run. */
     seed: z.number().int().min(0).max(2_147_483_647).optional(),
   }),
   widgets: {
     promptTxt: widgets.requiredPrompt,
-    style: {
-      kind: 'style-picker',
-      catalog: 'image-style',
-      label: localized('风格预设', 'Style preset'),
-      help: localized('写实摄影、手绘、水彩、马克笔…', 'Photoreal, sketch, watercolour…'),
-    },
-    aspectRatio: {
-      kind: 'segmented',
-      label: localized('画面比例', 'Aspect ratio'),
-      options: widgetOptions([
-        ['1:1', '1:1', '1:1'],
-        ['4:3', '4:3', '4:3'],
-        ['3:4', '3:4', '3:4'],
-        ['16:9', '16:9', '16:9'],
-        ['9:16', '9:16', '9:16'],
-      ]),
-    },
+    style: imageStyleWidget,
+    aspectRatio: aspect.widget,
     count: widgets.count,
     negativePrompt: widgets.negativePrompt,
     seed: {

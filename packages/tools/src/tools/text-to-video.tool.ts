@@ -19,7 +19,8 @@ export const textToVideoTool = defineTool({
     promptTxt: requiredPrompt('现代简约客厅，镜头缓慢推进，午后自然光'),
     duration: z.union([z.literal(5), z.literal(10)]).default(5),
     aspectRatio: z.enum(['16:9', '9:16', '1:1']).default('16:9'),
-    resolution: z.enum(['720p', '1080p']).default('720p'),
+    // No resolution choice: the ComfyUI template fixes it (the built-in Wan 2.1 1.3B renders
+    // 480p; an operator's template may render more), so a 1080p switch would promise nothing.
   }),
   widgets: {
     promptTxt: {
@@ -41,17 +42,9 @@ export const textToVideoTool = defineTool({
       kind: 'segmented',
       label: localized('画面比例', 'Aspect ratio'),
       options: widgetOptions([
-        ['16:9', '16:9 横屏', '16:9'],
-        ['9:16', '9:16 竖屏', '9:16'],
-        ['1:1', '1:1 方形', '1:1'],
-      ]),
-    },
-    resolution: {
-      kind: 'segmented',
-      label: localized('清晰度', 'Resolution'),
-      options: widgetOptions([
-        ['720p', '720P', '720p'],
-        ['1080p', '1080P', '1080p'],
+        ['16:9', '16:9 横屏', '16:9 Landscape'],
+        ['9:16', '9:16 竖屏', '9:16 Portrait'],
+        ['1:1', '1:1 方形', '1:1 Square'],
       ]),
     },
   },

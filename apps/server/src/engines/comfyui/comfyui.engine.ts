@@ -43,6 +43,18 @@ const MIME: Record<string, string> = {
   '.mkv': 'video/x-matroska',
 };
 
+/**
+ * `{prompt}` for a job that came without a composed prompt (an engine called directly): the
+ * designer's words and the raw render phrases, the words dropped under ignoreWordAndImage.
+ */
+const fallbackPrompt = (params: Record<string, unknown>) =>
+  (params.ignoreWordAndImage === true ? [] : ['promptTxt'])
+    .concat(['view', 'atmosphere', 'environment'])
+    .map((k) => params[k])
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '' && v !== 'auto')
+    .map((v) => v.trim())
+    .join(', ');
+
 const sizeOf = async (file: EngineFile) => {
   if (file.width && file.height) return { width: file.width, height: file.height };
   const meta = await sharp(file.path).metadata();
@@ -147,7 +159,8 @@ export const createComfyUiEngine = (options: ComfyUiEngineOptions): ComfyUiEngin
         job.signal,
       );
     }
-    const graph = bindWorkflow(workflow, { params: job.params, uploaded, sizes });
+    const params = { ...job.params, prompt: job.prompt ?? fallbackPrompt(job.params) };
+    const graph = bindWorkflow(workflow, { params, uploaded, sizes });
     job.onProgress({ percent: 5, message: '提交任务' });
 
     const { promptId: ranId, entry } = await runPrompt(client, graph, {

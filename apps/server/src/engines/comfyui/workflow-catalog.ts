@@ -7,6 +7,7 @@ import type { Workflow } from './workflow-binding';
 // change one copy it into COMFYUI_WORKFLOWS_DIR instead of editing the bundle.
 import aiUpscaleBinding from './workflows/ai-upscale.binding.json';
 import aiUpscale from './workflows/ai-upscale.json';
+import emptyRoomBinding from './workflows/empty-room.binding.json';
 import faceRestoreBinding from './workflows/face-restore.binding.json';
 import faceRestore from './workflows/face-restore.json';
 import imageEditBinding from './workflows/image-edit.binding.json';
@@ -21,6 +22,8 @@ import textToImageBinding from './workflows/text-to-image.binding.json';
 import textToImage from './workflows/text-to-image.json';
 import textToVideoBinding from './workflows/text-to-video.binding.json';
 import textToVideo from './workflows/text-to-video.json';
+import wanwuqianyiBinding from './workflows/wanwuqianyi.binding.json';
+import wanwuqianyi from './workflows/wanwuqianyi.json';
 
 const builtIn: Record<string, [unknown, unknown]> = {
   render: [render, renderBinding],
@@ -31,6 +34,9 @@ const builtIn: Record<string, [unknown, unknown]> = {
   'face-restore': [faceRestore, faceRestoreBinding],
   'image-to-video': [imageToVideo, imageToVideoBinding],
   'text-to-video': [textToVideo, textToVideoBinding],
+  // Tool templates (named by tool id): the capability's graph alone cannot do their job.
+  'empty-room': [imageEdit, emptyRoomBinding],
+  wanwuqianyi: [wanwuqianyi, wanwuqianyiBinding],
 };
 
 const readJson = (file: string): unknown => {

@@ -121,39 +121,47 @@ export const encodeVideo = async (
 };
 
 /**
- * Chains xfade over prepared clip labels: clip k starts fading in at k·(clip − transition), so
- * N clips of d seconds last N·d − (N−1)·t in total.
+ * Chains xfade over prepared clip labels: clip k starts fading in once the clips before it have
+ * played less the transitions between them, so clips of d₀…dₙ₋₁ seconds last
+ * Σd − (N−1)·t in total.
  */
 export const xfadeChain = (
   labels: string[],
-  clipSeconds: number,
+  clipSeconds: number[],
   transition: string,
   transitionSeconds: number,
 ): { graph: string; out: string } => {
   let current = labels[0]!;
+  let offset = 0;
   const parts: string[] = [];
   for (let k = 1; k < labels.length; k += 1) {
     const out = `x${k}`;
-    const offset = (k * (clipSeconds - transitionSeconds)).toFixed(3);
+    offset += clipSeconds[k - 1]! - transitionSeconds;
     parts.push(
-      `[${current}][${labels[k]}]xfade=transition=${transition}:duration=${transitionSeconds}:offset=${offset}[${out}]`,
+      `[${current}][${labels[k]}]xfade=transition=${transition}:duration=${transitionSeconds}:offset=${offset.toFixed(3)}[${out}]`,
     );
     current = out;
   }
   return { graph: parts.join(';'), out: current };
 };
 
+/** Seconds of a sequence of clips joined by transitions of `transitionSeconds`. */
+export const sequenceSeconds = (clipSeconds: number[], transitionSeconds: number): number =>
+  clipSeconds.reduce((sum, d) => sum + d, 0) -
+  Math.max(0, clipSeconds.length - 1) * transitionSeconds;
+
 /**
- * Stills → one MP4: each still becomes a clip of `clipFrames` with its own gentle zoom, clips are
- * joined by `transition`, and the result is encoded with progress against its real length
- * (N·clip − (N−1)·transition seconds).
+ * Stills → one MP4: still i becomes a clip of `clipFrames[i]` frames with its own gentle zoom,
+ * clips are joined by `transition`, and the result is encoded with progress against its real
+ * length (Σclip − (N−1)·transition seconds).
  */
 export const encodeStillSequence = async (
   job: EngineJob,
   ctx: LocalContext,
   o: {
     stills: string[];
-    clipFrames: number;
+    /** Frames of each still's clip, in order. */
+    clipFrames: number[];
     /** Zoom at the start and end of clip i. */
     zoom: (i: number) => [from: number, to: number];
     size: { width: number; height: number };
@@ -163,18 +171,18 @@ export const encodeStillSequence = async (
     stem: string;
   },
 ): Promise<EngineOutput> => {
-  const clip = o.clipFrames / o.fps;
+  const clips = o.clipFrames.map((frames) => frames / o.fps);
   const stages = o.stills.map((_, i) => {
     const [from, to] = o.zoom(i);
-    return `[${i}:v]${zoomStage(o.clipFrames, from, to, o.size, o.fps)}[v${i}]`;
+    return `[${i}:v]${zoomStage(o.clipFrames[i]!, from, to, o.size, o.fps)}[v${i}]`;
   });
   const chain = xfadeChain(
     o.stills.map((_, i) => `v${i}`),
-    clip,
+    clips,
     o.transition,
     o.transitionSeconds,
   );
-  const total = o.stills.length * clip - (o.stills.length - 1) * o.transitionSeconds;
+  const total = sequenceSeconds(clips, o.transitionSeconds);
   return encodeVideo(
     job,
     ctx,

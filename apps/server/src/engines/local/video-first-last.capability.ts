@@ -39,10 +39,11 @@ export const videoFirstLast = async (
   throwIfAborted(job.signal);
   // The transition takes 40 % of the video, each still holds the rest half and half.
   const transition = Math.min(2, Math.max(0.5, params.duration * 0.4));
+  const clip = Math.round(((params.duration + transition) / 2) * params.fps);
   // A slight push on the first still and a settle on the last keep the picture alive.
   const output = await encodeStillSequence(job, ctx, {
     stills,
-    clipFrames: Math.round(((params.duration + transition) / 2) * params.fps),
+    clipFrames: [clip, clip],
     zoom: (i) => (i === 0 ? [1, 1.06] : [1.06, 1]),
     size,
     fps: params.fps,

@@ -15,6 +15,11 @@ import {
 
 export const videoMultiImageParamsSchema = z.object({
   durationPerImage: z.number().min(1).max(8).default(3),
+  /**
+   * Seconds of each picture in input order; a picture without an entry holds `durationPerImage`
+   * (so an empty list means "all the same").
+   */
+  durations: z.array(z.number().min(1).max(8)).max(20).default([]),
   transition: transitionSchema.default('fade'),
   transitionDuration: z.number().min(0.3).max(1.5).default(0.8),
   /** cover crops every picture to the common frame; contain letterboxes it on black. */
@@ -36,8 +41,9 @@ export const videoMultiImage = async (
   if (frames.length < 2 || frames.length > 20) {
     throw new EngineError('请上传 2 到 20 张图片', `${frames.length} frames`);
   }
-  // A transition longer than half a clip would overlap the next one.
-  const transition = Math.min(params.transitionDuration, params.durationPerImage / 2);
+  const seconds = frames.map((_, i) => params.durations[i] ?? params.durationPerImage);
+  // A transition longer than half the shortest clip would overlap the next one.
+  const transition = Math.min(params.transitionDuration, Math.min(...seconds) / 2);
   const first = await imageSize(frames[0]!, ctx.maxPixels);
   const size = videoSize(first.width, first.height, params.resolution);
   const stills: string[] = [];
@@ -50,7 +56,7 @@ export const videoMultiImage = async (
   // Alternate a gentle push in and pull out so consecutive pictures do not feel static.
   const output = await encodeStillSequence(job, ctx, {
     stills,
-    clipFrames: Math.round(params.durationPerImage * params.fps),
+    clipFrames: seconds.map((s) => Math.round(s * params.fps)),
     zoom: (i) => (i % 2 ? [1.06, 1] : [1, 1.06]),
     size,
     fps: params.fps,

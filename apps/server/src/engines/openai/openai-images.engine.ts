@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { aspectSize } from '@huijing/tools';
 import { abortError, EngineError } from '../engine';
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
 import { deadlineSignal } from '../deadline-signal';
@@ -176,17 +177,31 @@ export const createOpenAiImagesEngine = (options: OpenAiImagesEngineOptions): En
   };
 
   const generate = async (job: EngineJob) => {
-    const width = Number(job.params.width) || 1024;
-    const height = Number(job.params.height) || 1024;
+    // The text-to-image tools choose a ratio; the nearest size the model offers follows it.
+    const { width, height } =
+      typeof job.params.aspectRatio === 'string'
+        ? aspectSize(job.params.aspectRatio)
+        : { width: Number(job.params.width) || 1024, height: Number(job.params.height) || 1024 };
     const body = {
       model: options.model,
-      prompt: promptOf(job.params),
+      prompt: job.prompt ?? promptOf(job.params),
       n: 1,
       size: chooseSize(sizes, width, height),
       ...(askForBase64 ? { response_format: 'b64_json' } : {}),
     };
-    job.onProgress({ percent: 10, message: '已提交' });
-    return (await call('/images/generations', JSON.stringify(body), job.signal, true)).data;
+    // A run asking for several pictures is charged for each, so it gets each: one request per
+    // picture (DALL·E 3 accepts only n = 1, and one at a time keeps every model's limits).
+    const count = Number.isInteger(job.params.count)
+      ? Math.min(4, Math.max(1, job.params.count as number))
+      : 1;
+    const data: { b64_json?: string; url?: string }[] = [];
+    for (let i = 0; i < count; i += 1) {
+      job.onProgress({ percent: 10 + (80 * i) / count, message: '已提交' });
+      data.push(
+        ...((await call('/images/generations', JSON.stringify(body), job.signal, true)).data ?? []),
+      );
+    }
+    return data;
   };
 
   const edit = async (job: EngineJob) => {
@@ -195,7 +210,7 @@ export const createOpenAiImagesEngine = (options: OpenAiImagesEngineOptions): En
     const meta = await sharp(image.path).metadata();
     const form = new FormData();
     form.append('model', options.model);
-    form.append('prompt', promptOf(job.params));
+    form.append('prompt', job.prompt ?? promptOf(job.params));
     form.append('n', '1');
     form.append('size', chooseSize(sizes, meta.width, meta.height));
     if (askForBase64) form.append('response_format', 'b64_json');

@@ -1,3 +1,4 @@
+import { clientReleaseSchema, clientReleasesSchema } from '@huijing/contracts';
 import { z } from 'zod';
 
 /**
@@ -5,11 +6,8 @@ import { z } from 'zod';
  * parses against the schema, so a hand-edited row that no longer fits is caught at the edge
  * instead of deep inside a feature. Later issues append keys (prices, engine routing, products).
  */
-export const clientDownloadSchema = z.object({
-  platform: z.enum(['windows', 'macos']),
-  version: z.string().min(1),
-  url: z.string().min(1),
-});
+/** Desktop client builds (the /client page); the shape is shared with the web in contracts. */
+export const clientDownloadSchema = clientReleaseSchema;
 
 /** Name and benefits shown for each VIP tier (getVipInfo); purchases come with the orders issue. */
 export const vipTierSettingSchema = z.object({
@@ -21,7 +19,7 @@ export const settingSchemas = {
   /** A site-wide notice shown by the web app; empty means none. */
   'site.notice': z.string(),
   /** Desktop client downloads for /client. */
-  'client.downloads': z.array(clientDownloadSchema),
+  'client.downloads': clientReleasesSchema,
   'vip.tiers': z.object({
     none: vipTierSettingSchema,
     vip: vipTierSettingSchema,

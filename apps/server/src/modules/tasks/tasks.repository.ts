@@ -172,11 +172,33 @@ export const createTasksRepository = (db: Kysely<Database>) => ({
 
   async listOwned(
     userId: string,
-    q: { page: number; pageSize: number; toolId?: string; family?: string },
+    q: {
+      page: number;
+      pageSize: number;
+      toolId?: string;
+      family?: string;
+      from?: string;
+      to?: string;
+      /** Matches tools whose name matched (searchToolIds) or the parameters' text. */
+      search?: { text: string; toolIds: string[] };
+    },
   ): Promise<{ rows: TaskRecord[]; total: number }> {
     let base = db.selectFrom('tasks').where('user_id', '=', userId).where('hidden', '=', 0);
     if (q.toolId) base = base.where('tool_id', '=', q.toolId);
     if (q.family) base = base.where('family', '=', q.family);
+    if (q.from) base = base.where('created_at', '>=', q.from);
+    if (q.to) base = base.where('created_at', '<', q.to);
+    const search = q.search;
+    if (search) {
+      // Parameters are JSON text; non-ASCII is stored as is, so a Chinese prompt matches plainly.
+      const pattern = `%${search.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      base = base.where((eb) =>
+        eb.or([
+          sql<boolean>`lower(params) like ${pattern} escape '\\'`,
+          ...(search.toolIds.length > 0 ? [eb('tool_id', 'in', search.toolIds)] : []),
+        ]),
+      );
+    }
     const [rows, count] = await Promise.all([
       base
         .selectAll()

@@ -7,11 +7,11 @@ import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import type { EngineRouter } from '../../engines/engine-router';
 import { AppError } from '../../http/app-error';
-import { createTicketsRepository } from '../tickets/tickets.repository';
 import type { FilesService } from '../uploads/files.service';
 import { isDataUrl } from '../uploads/image-ingest';
 import { createTasksRepository } from './tasks.repository';
 import type { TaskRecord } from './tasks.repository';
+import { queueHeldTask } from './task-submit';
 import { settleTaskTickets } from './tasks.settlement';
 
 export type TasksService = ReturnType<typeof createTasksService>;
@@ -19,8 +19,38 @@ export type TasksService = ReturnType<typeof createTasksService>;
 const FILE_URL_ID = /^\/api\/files\/([0-9a-f-]{36})(?:[/?]|$)/i;
 const FILE_ID = /^[0-9a-f-]{36}$/i;
 
+/** Tools whose Chinese or English name contains the text (the works page search). */
+const toolIdsNamed = (text: string): string[] => {
+  const needle = text.toLowerCase();
+  return allTools
+    .filter((t) => Object.values(t.name).some((n) => n.toLowerCase().includes(needle)))
+    .map((t) => t.id);
+};
+
 /** Input names as the tool declares them; the flat spec payload is split with these. */
 const inputNamesOf = (tool: ToolDefinition) => new Set<string>(tool.inputs.map((i) => i.name));
+
+/**
+ * A mask must fit its image. The editor paints at the image's own pixel size; a mask of the same
+ * proportions at another size (an API client drawing on a preview) is accepted on purpose and
+ * scaled by the engine (engines/local/raster.ts readMask); any other shape cannot be placed on
+ * the picture and is refused before tickets are held.
+ */
+const checkMaskSize = (
+  inputs: Record<string, string | string[]>,
+  sizes: Map<string, { width: number; height: number }>,
+) => {
+  const mask = typeof inputs.mask === 'string' ? sizes.get(inputs.mask) : undefined;
+  const image = typeof inputs.upload_img === 'string' ? sizes.get(inputs.upload_img) : undefined;
+  if (!mask || !image) return;
+  if (mask.width === image.width && mask.height === image.height) return;
+  const ratio = mask.width / mask.height / (image.width / image.height);
+  if (Math.abs(ratio - 1) <= 0.01) return;
+  throw new AppError('VALIDATION_FAILED', {
+    message: `选区尺寸（${mask.width}×${mask.height}）与原图（${image.width}×${image.height}）比例不一致，请在原图上重新涂抹选区`,
+    data: { input: 'mask' },
+  });
+};
 
 export const createTasksService = (deps: {
   db: Kysely<Database>;
@@ -52,6 +82,7 @@ export const createTasksService = (deps: {
         kind: o.kind,
       })),
     ),
+    prompt: typeof task.params.promptTxt === 'string' ? task.params.promptTxt : null,
     error: task.error,
     createdAt: task.createdAt,
     finishedAt: task.finishedAt,
@@ -65,6 +96,7 @@ export const createTasksService = (deps: {
   ): Promise<Record<string, string | string[]>> => {
     const out: Record<string, string | string[]> = {};
     const ids: string[] = [];
+    const sizes = new Map<string, { width: number; height: number }>();
     const toId = async (value: unknown, name: string): Promise<string> => {
       if (typeof value !== 'string' || value === '') throw new AppError('INPUT_REQUIRED');
       if (isDataUrl(value)) {
@@ -73,6 +105,7 @@ export const createTasksService = (deps: {
           value,
           name === 'mask' ? 'mask' : 'upload',
         );
+        sizes.set(file.id, file);
         return file.id;
       }
       const id = FILE_URL_ID.exec(value)?.[1] ?? (FILE_ID.test(value) ? value : undefined);
@@ -111,6 +144,8 @@ export const createTasksService = (deps: {
     const unique = [...new Set(ids)];
     const owned = await deps.files.ownedFiles(userId, unique);
     if (owned.length !== unique.length) throw new AppError('FILE_NOT_FOUND');
+    for (const file of owned) sizes.set(file.id, file);
+    checkMaskSize(out, sizes);
     return out;
   };
 
@@ -179,35 +214,19 @@ export const createTasksService = (deps: {
         ) {
           return false; // a concurrent duplicate won; answer with its task below
         }
-        const seq = await tasks.nextSeq();
-        if (price > 0) {
-          const held = await createTicketsRepository(trx).holdTickets(
-            userId,
-            tool.ticketType,
-            price,
-            taskId,
-            at,
-          );
-          if (!held) throw new AppError('TICKETS_INSUFFICIENT');
-        }
-        await tasks.insertTask(
-          {
-            id: taskId,
-            userId,
-            toolId: tool.id,
-            family: tool.family,
-            capability: tool.capability,
-            engine,
-            status: 'queued',
-            params: parsed.data as Record<string, unknown>,
-            inputs: resolvedInputs,
-            ticketType: tool.ticketType,
-            price,
-            ticketsState: price > 0 ? 'held' : 'none',
-            createdAt: at,
-          },
-          seq,
-        );
+        const seq = await queueHeldTask(trx, {
+          id: taskId,
+          userId,
+          toolId: tool.id,
+          family: tool.family,
+          capability: tool.capability,
+          engine,
+          params: parsed.data as Record<string, unknown>,
+          inputs: resolvedInputs,
+          ticketType: tool.ticketType,
+          price,
+          createdAt: at,
+        });
         return { seq };
       });
       if (!created) {
@@ -228,9 +247,23 @@ export const createTasksService = (deps: {
 
     async listTasks(
       userId: string,
-      q: { page: number; pageSize: number; toolId?: string; family?: string },
+      q: {
+        page: number;
+        pageSize: number;
+        toolId?: string;
+        family?: string;
+        q?: string;
+        from?: string;
+        to?: string;
+      },
     ) {
-      const { rows, total } = await repo.listOwned(userId, q);
+      const { q: text, from, to, ...rest } = q;
+      const { rows, total } = await repo.listOwned(userId, {
+        ...rest,
+        ...(from && { from: new Date(from).toISOString() }),
+        ...(to && { to: new Date(to).toISOString() }),
+        ...(text && { search: { text, toolIds: toolIdsNamed(text) } }),
+      });
       return {
         list: await Promise.all(rows.map(toInfo)),
         total,

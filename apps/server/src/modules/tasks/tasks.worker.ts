@@ -44,6 +44,8 @@ export const createTaskWorker = (deps: {
   sweepMs: number;
   concurrency: (engine: Engine) => number;
   stopGraceMs?: number;
+  /** The positive prompt for a generative tool (prompt-compose.ts); none → raw parameters. */
+  composePrompt?: (toolId: string, params: Record<string, unknown>) => Promise<string | undefined>;
 }) => {
   const repo = createTasksRepository(deps.db);
   const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -152,12 +154,14 @@ export const createTaskWorker = (deps: {
     try {
       await fs.mkdir(workDir, { recursive: true });
       const inputs = await materialise(task);
+      const prompt = await deps.composePrompt?.(task.toolId, task.params);
       if (controller.signal.aborted) return;
       const outputs = await engine.run({
         taskId: task.id,
         toolId: task.toolId,
         capability: task.capability as Capability,
         params: task.params,
+        ...(prompt !== undefined && { prompt }),
         inputs,
         workDir,
         signal: controller.signal,

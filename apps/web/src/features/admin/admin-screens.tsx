@@ -3,6 +3,7 @@ import { useAdminSession } from '../../components/use-session';
 import './admin.css';
 
 export { AdminAccountsPage } from './components/admin-accounts-page';
+export { AdminClientPage } from './components/admin-client-page';
 export { AdminLayout } from './components/admin-layout';
 export { AdminLoginPage } from './components/admin-login-page';
 

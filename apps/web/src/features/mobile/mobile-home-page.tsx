@@ -1,10 +1,4 @@
-import {
-  AppstoreOutlined,
-  CameraFilled,
-  CheckCircleOutlined,
-  HomeFilled,
-  RightOutlined,
-} from '@ant-design/icons';
+import { CameraFilled, RightOutlined } from '@ant-design/icons';
 import { allTools, familyNames, toolsOfFamily, type ToolFamily } from '@huijing/tools';
 import { Link } from 'react-router';
 import { AreaIcon } from '../../components/area-icon';
@@ -14,6 +8,7 @@ import { ToolGlyph } from '../../components/tool-glyph';
 import { useLocalized } from '../../components/use-localized';
 import { usePageTitle } from '../../components/use-page-title';
 import { useTranslation } from 'react-i18next';
+import { MobileTabBar } from './mobile-tab-bar';
 import './mobile-home.css';
 
 const families: ToolFamily[] = ['render', 'edit', 'generate'];
@@ -27,7 +22,7 @@ export const MobileHomePage = () => {
   const pick = useLocalized();
   const { MobileAccount } = useAccountSlots();
   const featured = allTools.find((tool) => tool.id === 'home-decoration') ?? allTools[0]!;
-  usePageTitle('移动端');
+  usePageTitle(t('mobile.home.title'));
 
   return (
     <div className="hj-m">
@@ -38,15 +33,15 @@ export const MobileHomePage = () => {
 
       <main className="hj-m__main">
         <section className="hj-m__hero">
-          <p className="hj-m__hello">你好，设计师</p>
+          <p className="hj-m__hello">{t('mobile.home.hello')}</p>
           <h1>
-            拍一张照片
+            {t('mobile.home.headline1')}
             <br />
-            立刻看到效果图
+            {t('mobile.home.headline2')}
           </h1>
-          <p className="hj-m__lead">毛坯、白模、手绘线稿，AI 帮你一键出图</p>
+          <p className="hj-m__lead">{t('mobile.home.lead')}</p>
           <Link to={`/mobilePrepare?tool=${featured.id}`} className="hj-m__cta">
-            <CameraFilled /> 拍照渲染 · {pick(featured.name)}
+            <CameraFilled /> {t('mobile.home.cta', { name: pick(featured.name) })}
           </Link>
           <div className="hj-m__hero-art" aria-hidden>
             <span />
@@ -94,24 +89,12 @@ export const MobileHomePage = () => {
         })}
 
         <p className="hj-m__legal">
-          使用即表示同意 <Link to="/agreement">《用户协议》</Link> · 生成内容均带有 AI 标识
+          {t('mobile.home.legal')} <Link to="/agreement">{t('mobile.home.agreement')}</Link> ·{' '}
+          {t('mobile.home.aiMark')}
         </p>
       </main>
 
-      <nav className="hj-m__tabs" aria-label="底部导航">
-        <Link to="/mobileHome" className="is-active">
-          <HomeFilled />
-          首页
-        </Link>
-        <Link to="/mobileList">
-          <AppstoreOutlined />
-          全部功能
-        </Link>
-        <Link to="/mobileDone">
-          <CheckCircleOutlined />
-          我的作品
-        </Link>
-      </nav>
+      <MobileTabBar active="home" />
     </div>
   );
 };

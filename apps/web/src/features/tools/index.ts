@@ -1,2 +1,3 @@
 export { ToolPage } from './components/tool-page';
 export { toolForLocation } from './model/tool-for-location';
+export { DonePage } from './done/done-page';

@@ -2,6 +2,8 @@ import {
   adminAccountPageSchema,
   adminAccountSchema,
   adminLoginResultSchema,
+  clientDownloadsSchema,
+  type ClientRelease,
   type adminAccountCreateSchema,
   type adminAccountQuerySchema,
   type adminAccountUpdateSchema,
@@ -85,11 +87,22 @@ export const adminApi = {
     ),
   remove: (accountId: string) =>
     unwrap(api.delete(`/user/manage/account/${encodeURIComponent(accountId)}`, opts())),
+  clientDownloads: () =>
+    unwrap(api.get('/user/manage/client/downloads', { ...opts(), schema: clientDownloadsSchema })),
+  publishClient: (releases: ClientRelease[]) =>
+    unwrap(
+      api.post('/user/manage/client/downloads', {
+        ...opts(),
+        body: { releases },
+        schema: clientDownloadsSchema,
+      }),
+    ),
 };
 
 export const adminKeys = {
   accounts: (query: AdminAccountQuery) => ['admin', 'accounts', query] as const,
   allAccounts: ['admin', 'accounts'] as const,
+  client: ['admin', 'client'] as const,
 };
 
 export const adminAccountsQuery = (query: AdminAccountQuery) =>

@@ -1,4 +1,4 @@
-import { LogoutOutlined, TeamOutlined, HomeOutlined } from '@ant-design/icons';
+import { DesktopOutlined, LogoutOutlined, TeamOutlined, HomeOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
@@ -27,6 +27,13 @@ const sideMenu: SideItem[] = [
         label: '管理员账号',
         icon: <TeamOutlined />,
         path: '/admin/accounts',
+        access: 'canAdmin',
+      },
+      {
+        key: 'client',
+        label: '客户端发布',
+        icon: <DesktopOutlined />,
+        path: '/admin/client',
         access: 'canAdmin',
       },
     ],

@@ -23,7 +23,7 @@ export class ToolApiError extends Error {
   }
 }
 
-const unwrap = async <T>(call: Promise<Envelope<T>>): Promise<T> => {
+export const unwrap = async <T>(call: Promise<Envelope<T>>): Promise<T> => {
   const envelope = await call;
   if (!envelope.success) throw new ToolApiError(envelope.message, envelope.code);
   return envelope.data;

@@ -1,15 +1,20 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Before/after: the result on top, clipped at the handle; drag, click or use the arrow keys. */
+/**
+ * Before/after: the result on top, clipped at the handle; drag, click or use the arrow keys.
+ * `handleOnly` (the full-screen viewer) leaves drags off the handle to the viewer's panning.
+ */
 export const CompareSlider = ({
   before,
   after,
   alt,
+  handleOnly = false,
 }: {
   before: string;
   after: string;
   alt: string;
+  handleOnly?: boolean;
 }) => {
   const { t } = useTranslation();
   const [pos, setPos] = useState(50);
@@ -21,6 +26,9 @@ export const CompareSlider = ({
     setPos(Math.min(100, Math.max(0, ((clientX - rect.left) / rect.width) * 100)));
   };
   const onDown = (e: PointerEvent) => {
+    const onHandle = (e.target as Element).closest?.('.hj-compare__handle') != null;
+    if (handleOnly && !onHandle) return;
+    if (handleOnly) e.stopPropagation();
     dragging.current = true;
     (e.target as Element).setPointerCapture?.(e.pointerId);
     moveTo(e.clientX);
@@ -28,9 +36,13 @@ export const CompareSlider = ({
   return (
     <div
       ref={box}
-      className="hj-compare"
+      className={`hj-compare${handleOnly ? ' hj-compare--handle-only' : ''}`}
       onPointerDown={onDown}
-      onPointerMove={(e) => dragging.current && moveTo(e.clientX)}
+      onPointerMove={(e) => {
+        if (!dragging.current) return;
+        if (handleOnly) e.stopPropagation();
+        moveTo(e.clientX);
+      }}
       onPointerUp={() => (dragging.current = false)}
       onPointerCancel={() => (dragging.current = false)}
     >

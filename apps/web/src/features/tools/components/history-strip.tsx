@@ -1,7 +1,8 @@
-import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PictureOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { TaskInfo } from '@huijing/contracts';
 import { Popconfirm, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 
 const statusKey = {
@@ -18,12 +19,15 @@ export const HistoryStrip = ({
   loading,
   currentId,
   onOpen,
+  detailHref,
   onDelete,
 }: {
   tasks: TaskInfo[] | undefined;
   loading: boolean;
   currentId?: string;
   onOpen: (taskId: string) => void;
+  /** The finished task's done page ("查看详情 / 分享"). */
+  detailHref?: (taskId: string) => string;
   onDelete: (taskId: string) => void;
 }) => {
   const { t } = useTranslation();
@@ -66,6 +70,16 @@ export const HistoryStrip = ({
                     {t(statusKey[task.status])}
                   </span>
                 </button>
+                {detailHref && task.status === 'succeeded' ? (
+                  <Link
+                    to={detailHref(task.taskId)}
+                    className="hj-history__detail"
+                    aria-label={t('results.detail')}
+                    title={t('results.detail')}
+                  >
+                    <ShareAltOutlined />
+                  </Link>
+                ) : null}
                 <Popconfirm
                   title={t('tools.history.confirm')}
                   okText={t('tools.history.delete')}

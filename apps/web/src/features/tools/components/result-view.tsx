@@ -1,42 +1,117 @@
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  DownloadOutlined,
+  ExpandOutlined,
+  FileZipOutlined,
+  ReloadOutlined,
+  ShareAltOutlined,
+} from '@ant-design/icons';
 import type { TaskInfo } from '@huijing/contracts';
+import type { ToolDefinition } from '@huijing/tools';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLocalized } from '../../../components/use-localized';
+import { taskDetailQuery } from '../done/done.api';
+import { downloadStem, needsWatermark, planDownload } from '../results/download-plan';
+import { ImageViewer } from '../results/image-viewer';
+import { LinkButton } from '../results/link-button';
+import { doneVariantFor, sendTargets, type DoneVariant } from '../results/send-to';
+import { SendToMenu } from '../results/send-to-menu';
+import { useDownloads } from '../results/use-downloads';
+import { useSendTo } from '../results/use-send-to';
 import { CompareSlider } from './compare-slider';
 
-const downloadName = (taskId: string, index: number, kind: 'image' | 'video') =>
-  `huijing-${taskId.slice(0, 8)}-${index + 1}.${kind === 'video' ? 'mp4' : 'png'}`;
-
-/** A finished task: the picked output large (compared with the original), others in a grid. */
+/**
+ * A finished task: the picked output large (compared with the original, click to open the
+ * full-screen viewer), others in a grid, then downloads (PNG, photo.zip), re-run, "continue
+ * with another tool" and the link to the task's done page.
+ */
 export const ResultView = ({
   task,
+  tool,
   before,
+  ticketType = tool.ticketType,
+  variant = doneVariantFor(tool),
   onAgain,
-  busy,
+  busy = false,
+  againHref,
+  detailHref,
+  canSend = true,
+  zipAlways = false,
+  extra,
 }: {
-  task: TaskInfo;
+  task: Pick<TaskInfo, 'outputs'> & { taskId?: string; createdAt?: string };
+  tool: ToolDefinition;
   before?: string;
-  onAgain: () => void;
-  busy: boolean;
+  ticketType?: number;
+  variant?: DoneVariant;
+  onAgain?: () => void;
+  busy?: boolean;
+  /** Where "再来一次" goes when there is no run to repeat here (the done pages). */
+  againHref?: string;
+  /** The done page of this task ("查看详情 / 分享"). */
+  detailHref?: string;
+  /** Only the owner can send an output on: it becomes their next task's input. */
+  canSend?: boolean;
+  /** Offer photo.zip even for one output (the done page keeps every download at hand). */
+  zipAlways?: boolean;
+  extra?: ReactNode;
 }) => {
   const { t } = useTranslation();
+  const pick = useLocalized();
+  const navigate = useNavigate();
   const [index, setIndex] = useState(0);
+  const [viewing, setViewing] = useState(false);
   const outputs = task.outputs;
-  const current = outputs[Math.min(index, outputs.length - 1)];
+  const at = Math.min(index, outputs.length - 1);
+  const current = outputs[at];
+  const stem = downloadStem(tool.id, task.taskId ?? task.createdAt ?? 'shared');
+  // Compression's output format is the designer's choice: save it as it is, not as PNG.
+  const keepFormat = tool.capability === 'compress';
+  const downloads = useDownloads(stem, ticketType, keepFormat);
+  const sendTo = useSendTo();
+  // The run's own original: a history entry may come from another upload than the one in the
+  // form now. Shared with the done page's query, so that page asks once.
+  const detail = useQuery(taskDetailQuery(task.taskId ?? '', Boolean(before && task.taskId)));
+  const original = before && detail.data ? (detail.data.before?.url ?? before) : before;
   if (!current) {
     return <p className="hj-stage__note">{t('tools.result.empty')}</p>;
   }
+  const isImage = current.kind === 'image';
+  // The viewer pages through images only; indexes map back to the task's outputs.
+  const images = outputs.filter((o) => o.kind === 'image');
+  const targets = canSend && isImage ? sendTargets(variant, tool.id) : [];
+  const plan = planDownload(current, at, stem, ticketType, undefined, keepFormat);
   return (
     <div className="hj-result">
       <div className="hj-result__main">
         {current.kind === 'video' ? (
           <video className="hj-result__video" src={current.url} controls playsInline />
-        ) : before ? (
-          <CompareSlider before={before} after={current.url} alt={t('tools.result.alt')} />
+        ) : original ? (
+          <CompareSlider before={original} after={current.url} alt={t('tools.result.alt')} />
         ) : (
-          <img className="hj-result__img" src={current.url} alt={t('tools.result.alt')} />
+          <button
+            type="button"
+            className="hj-result__open"
+            onClick={() => setViewing(true)}
+            aria-label={t('results.viewer.open')}
+          >
+            <img className="hj-result__img" src={current.url} alt={t('tools.result.alt')} />
+          </button>
         )}
+        {isImage ? (
+          <Button
+            className="hj-result__zoom"
+            shape="round"
+            size="small"
+            icon={<ExpandOutlined />}
+            onClick={() => setViewing(true)}
+          >
+            {t('results.viewer.open')}
+          </Button>
+        ) : null}
       </div>
       {outputs.length > 1 ? (
         <div className="hj-result__grid" role="tablist" aria-label={t('tools.result.outputs')}>
@@ -45,9 +120,10 @@ export const ResultView = ({
               key={o.url}
               type="button"
               role="tab"
-              aria-selected={i === index}
-              className={`hj-result__thumb${i === index ? ' is-active' : ''}`}
+              aria-selected={i === at}
+              className={`hj-result__thumb${i === at ? ' is-active' : ''}`}
               onClick={() => setIndex(i)}
+              onDoubleClick={() => o.kind === 'image' && setViewing(true)}
             >
               {o.kind === 'video' ? (
                 <video src={o.url} muted preload="metadata" />
@@ -61,23 +137,81 @@ export const ResultView = ({
       <div className="hj-result__bar">
         <span className="hj-result__info">
           {t('tools.result.done')} · {current.width} × {current.height}
+          {needsWatermark(ticketType, current.kind) ? (
+            <small className="hj-result__mark"> · {t('results.download.watermarked')}</small>
+          ) : null}
         </span>
         <div className="hj-result__actions">
-          <Button icon={<ReloadOutlined />} onClick={onAgain} loading={busy}>
-            {t('tools.result.again')}
-          </Button>
+          {onAgain ? (
+            <Button icon={<ReloadOutlined />} onClick={onAgain} loading={busy}>
+              {t('tools.result.again')}
+            </Button>
+          ) : againHref ? (
+            <LinkButton to={againHref} icon={<ReloadOutlined />}>
+              {t('tools.result.again')}
+            </LinkButton>
+          ) : null}
+          <SendToMenu
+            targets={targets}
+            onSend={(target) => sendTo(current, target)}
+            onAsk={
+              targets.length > 0
+                ? () =>
+                    void navigate('/deepseek', {
+                      state: {
+                        initialImage: current.url,
+                        initialMessage: t('results.send.askMessage', { tool: pick(tool.name) }),
+                      },
+                    })
+                : undefined
+            }
+          />
+          {detailHref ? (
+            <LinkButton to={detailHref} icon={<ShareAltOutlined />}>
+              {t('results.detail')}
+            </LinkButton>
+          ) : null}
+          {extra}
+          {outputs.length > 1 || zipAlways ? (
+            <Button
+              icon={<FileZipOutlined />}
+              loading={downloads.busy === 'zip'}
+              onClick={() => void downloads.downloadZip(outputs)}
+            >
+              {t('results.download.zip', { count: outputs.length })}
+            </Button>
+          ) : null}
           <Button
             type="primary"
             icon={<DownloadOutlined />}
             href={current.url}
-            download={downloadName(task.taskId, index, current.kind)}
+            download={plan.name}
+            loading={downloads.busy === 'one'}
+            onClick={(e) => {
+              // The link is the fallback without script; normally the PNG is prepared here.
+              e.preventDefault();
+              void downloads.downloadOne(current, at);
+            }}
           >
             {current.kind === 'video'
               ? t('tools.result.downloadVideo')
-              : t('tools.result.download')}
+              : keepFormat
+                ? t('tools.result.downloadFile')
+                : t('tools.result.download')}
           </Button>
         </div>
       </div>
+      {viewing && isImage ? (
+        <ImageViewer
+          outputs={images}
+          index={images.indexOf(current)}
+          onIndex={(i) => setIndex(outputs.indexOf(images[i]!))}
+          before={original}
+          onClose={() => setViewing(false)}
+          onDownload={(i) => void downloads.downloadOne(images[i]!, outputs.indexOf(images[i]!))}
+          downloading={downloads.busy === 'one'}
+        />
+      ) : null}
     </div>
   );
 };

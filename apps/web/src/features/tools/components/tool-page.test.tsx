@@ -10,6 +10,7 @@ import {
   renderWithProviders,
   resetFakeApi,
   testQueryClient,
+  testUser,
 } from '../../../test/fake-api';
 import { familyStore } from '../store/family-stores';
 import { ToolPage } from './tool-page';
@@ -18,20 +19,7 @@ initI18n();
 // antd renders slowly under jsdom on a busy machine; these tests mount the whole workspace.
 vi.setConfig({ testTimeout: 30_000 });
 
-const user = {
-  id: 'u1',
-  nickname: '林设计师',
-  avatarUrl: null,
-  phone: '138****8000',
-  userType: 'personal',
-  isTestUser: false,
-  profession: null,
-  interests: [],
-  wechatBound: false,
-  needsInterests: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  vip: { isVip: false, tier: 'none', tierName: '普通用户', expiresAt: null, benefits: [] },
-};
+const user = testUser;
 const NOT_CONFIGURED = '该功能需要配置 AI 渲染引擎（ComfyUI 或兼容 OpenAI 的图像接口），当前未配置';
 
 const availability = (id: string, available: boolean) => ({

@@ -3,9 +3,9 @@ import { ticketTypeNames, type TaskInfo } from '@huijing/contracts';
 import { familyNames, runPrice, type ToolDefinition } from '@huijing/tools';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Skeleton } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useAccountDialogs } from '../../../components/account-dialogs.store';
 import { ToolGlyph } from '../../../components/tool-glyph';
 import { useLocalized } from '../../../components/use-localized';
@@ -20,15 +20,19 @@ import {
   toolKeys,
   ToolApiError,
 } from '../api/tools.api';
+import { useParamValues } from '../hooks/use-param-values';
+import { ExtendEditor, MaskField, MaskStage, useMaskDraft, withMaskInput } from '../editor';
 import { useTaskPoll } from '../hooks/use-task-poll';
 import { isTerminal } from '../model/poll-delay';
-import { startBlocker, type StartBlocker } from '../model/start-blocker';
-import { paramsError, paramValues } from '../model/tool-params';
-import { imageFromTransfer, uploadToolImage } from '../model/upload-image';
+import { blockerText, startBlocker, type StartBlocker } from '../model/start-blocker';
+import { paramsError } from '../model/tool-params';
+import { imageFromTransfer, reportUploadError, uploadToolImage } from '../model/upload-image';
 import { emptyToolState, familyStore } from '../store/family-stores';
+import { formToolFor, overrideFor, type OverrideProps } from '../overrides';
 import { HistoryStrip } from './history-strip';
 import { ParamForm } from './param-form';
 import { ResultView } from './result-view';
+import { doneHref } from '../results/send-to';
 import { TaskEnded, TaskProgress } from './task-panel';
 import { UploadField } from './upload-field';
 import '../tools.css';
@@ -54,7 +58,37 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
   const store = familyStore(tool.family);
   const state = store((s) => s.tools[tool.id]) ?? emptyToolState;
   const { setInput, setParam, resetParams, setTask } = store.getState();
-  const values = useMemo(() => paramValues(tool, state.params), [tool, state.params]);
+  const values = useParamValues(tool, state.params);
+  // "使用这个提示词" from /text2prompt and /img2prompt arrives as ?prompt= (features stay apart).
+  const [search, setSearch] = useSearchParams();
+  const incomingPrompt = search.get('prompt');
+  useEffect(() => {
+    if (incomingPrompt === null) return;
+    if ('promptTxt' in tool.params.shape) {
+      setParam(tool.id, 'promptTxt', incomingPrompt.trim().slice(0, 1000));
+    }
+    const rest = new URLSearchParams(search);
+    rest.delete('prompt');
+    setSearch(rest, { replace: true });
+  }, [incomingPrompt, search, setSearch, setParam, tool]);
+  const override = overrideFor(tool.id);
+  // Inputs an override uploads and shows itself (e.g. the video frame sequence).
+  const shownInputs = tool.inputs.filter((i) => !override.ownInputs?.includes(i.name));
+  const extraProps: OverrideProps = {
+    tool,
+    values,
+    inputs: state.inputs,
+    setParam: (name, value) => setParam(tool.id, name, value),
+  };
+  // Tools with a `mask` input draw it in the editor on the stage (docs/editor.md).
+  const hasMask = tool.inputs.some((i) => i.name === 'mask');
+  const mask = useMaskDraft({
+    enabled: hasMask,
+    toolId: tool.id,
+    image: state.inputs['upload_img']?.[0],
+    saved: state.inputs['mask']?.[0],
+    onSaved: (img) => setInput(tool.id, 'mask', img ? [img] : []),
+  });
 
   const availability = useQuery(toolAvailabilityQuery());
   const mine = availability.data?.find((a) => a.id === tool.id);
@@ -67,18 +101,22 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
   const active = task !== undefined && !isTerminal(task.status);
 
   const start = useMutation({
-    mutationFn: () =>
+    // maskId: the mask just saved by mask.flush() (the store's copy may be a render behind).
+    mutationFn: (maskId?: string | null) =>
       startTask(
         {
           toolId: tool.id,
           params: values,
-          inputs: Object.fromEntries(
-            tool.inputs
-              .filter((i) => (state.inputs[i.name]?.length ?? 0) > 0)
-              .map((i) => {
-                const ids = state.inputs[i.name]!.map((img) => img.fileId);
-                return [i.name, i.multiple ? ids : ids[0]!];
-              }),
+          inputs: withMaskInput(
+            Object.fromEntries(
+              tool.inputs
+                .filter((i) => (state.inputs[i.name]?.length ?? 0) > 0)
+                .map((i) => {
+                  const ids = state.inputs[i.name]!.map((img) => img.fileId);
+                  return [i.name, i.multiple ? ids : ids[0]!];
+                }),
+            ),
+            maskId,
           ),
         },
         newKey(),
@@ -124,11 +162,12 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
     tool,
     signedIn,
     availability: mine,
-    inputs: state.inputs,
+    // The mask counts once drawn, saved or not: starting saves it first.
+    inputs: hasMask ? { ...state.inputs, mask: mask.hasMask ? [mask] : [] } : state.inputs,
     paramsError: paramsError(tool, values),
     price,
     balance: balance.data ?? null,
-    busy: active || start.isPending,
+    busy: active || start.isPending || mask.state === 'saving',
     pickLabel: (input) => pick(input.label),
   });
 
@@ -140,7 +179,16 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
       return;
     }
     if (blocker) return;
-    start.mutate();
+    if (!hasMask) return start.mutate();
+    // Unsaved strokes are uploaded first: a task never runs on a stale mask.
+    mask.flush().then(
+      (maskId) => start.mutate(maskId),
+      (error: unknown) => {
+        if (!(error instanceof ToolApiError) && (error as Error).name !== 'RequestError') {
+          notify(t('editor.status.failed'), 'error');
+        }
+      },
+    );
   };
 
   // Paste anywhere on the page: the image goes to the first input that still has room.
@@ -149,7 +197,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
       if (isTyping(e.target) || !signedIn) return;
       const file = imageFromTransfer(e.clipboardData);
       const target = tool.inputs.find(
-        (i) => (state.inputs[i.name]?.length ?? 0) < (i.multiple?.max ?? 1),
+        (i) => i.name !== 'mask' && (state.inputs[i.name]?.length ?? 0) < (i.multiple?.max ?? 1),
       );
       if (!file || !target) return;
       e.preventDefault();
@@ -159,15 +207,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
             ...(target.multiple ? (state.inputs[target.name] ?? []) : []),
             img,
           ]),
-        (error: unknown) => {
-          if (
-            error instanceof Error &&
-            !(error instanceof ToolApiError) &&
-            error.name !== 'RequestError'
-          ) {
-            notify(error.message, 'error');
-          }
-        },
+        reportUploadError,
       );
     };
     document.addEventListener('paste', onPaste);
@@ -205,15 +245,50 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
       );
     }
     if (task?.status === 'succeeded') {
-      return <ResultView task={task} before={before?.url} onAgain={run} busy={start.isPending} />;
+      const { ResultExtra, resultBackground } = override;
+      const view = (
+        <ResultView
+          task={task}
+          tool={tool}
+          detailHref={doneHref(tool, task.taskId)}
+          before={resultBackground ? undefined : before?.url}
+          onAgain={run}
+          busy={start.isPending}
+        />
+      );
+      if (!ResultExtra && !resultBackground) return view;
+      return (
+        <div className={`hj-override-stack hj-result-bg--${resultBackground ?? 'plain'}`}>
+          {view}
+          {ResultExtra ? (
+            <ResultExtra
+              {...extraProps}
+              task={task}
+              backToInputs={() => setTask(tool.id, undefined)}
+            />
+          ) : null}
+        </div>
+      );
     }
     if (task) return <TaskEnded task={task} onRetry={run} />;
     if (before) {
-      return (
+      const { StageExtra } = override;
+      const preview = mask.doc ? (
+        <MaskStage image={before} draft={mask} />
+      ) : tool.capability === 'extend' ? (
+        <ExtendEditor image={before} values={values} setParam={extraProps.setParam} />
+      ) : (
         <figure className="hj-stage__preview">
           <img src={before.url} alt={t('tools.stage.original')} />
           <figcaption>{t('tools.stage.ready')}</figcaption>
         </figure>
+      );
+      if (!StageExtra) return preview;
+      return (
+        <div className="hj-override-stack">
+          {preview}
+          <StageExtra {...extraProps} />
+        </div>
       );
     }
     return (
@@ -252,27 +327,38 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
       ) : null}
       <div className="hj-tool__body">
         <aside className="hj-tool__panel">
-          {tool.inputs.length > 0 ? (
+          {shownInputs.length > 0 ? (
             <section className="hj-ws-card" aria-label={t('tools.upload.section')}>
               <header className="hj-ws-card__head">
                 <h2>{t('tools.upload.section')}</h2>
                 <small>{t('tools.upload.paste')}</small>
               </header>
               <div className="hj-tool-inputs">
-                {tool.inputs.map((input) => (
-                  <UploadField
-                    key={input.name}
-                    input={input}
-                    images={state.inputs[input.name] ?? []}
-                    onChange={(images) => setInput(tool.id, input.name, images)}
-                    requireLogin={signedIn ? undefined : () => openLogin({ returnTo: pathname })}
-                  />
-                ))}
+                {shownInputs.map((input) =>
+                  input.name === 'mask' ? (
+                    <MaskField
+                      key={input.name}
+                      input={input}
+                      draft={mask}
+                      hasImage={Boolean(before)}
+                      onEdit={task && !active ? () => setTask(tool.id, undefined) : undefined}
+                    />
+                  ) : (
+                    <UploadField
+                      key={input.name}
+                      input={input}
+                      images={state.inputs[input.name] ?? []}
+                      onChange={(images) => setInput(tool.id, input.name, images)}
+                      requireLogin={signedIn ? undefined : () => openLogin({ returnTo: pathname })}
+                    />
+                  ),
+                )}
               </div>
             </section>
           ) : null}
+          {override.PanelExtra ? <override.PanelExtra {...extraProps} /> : null}
           <ParamForm
-            tool={tool}
+            tool={formToolFor(tool, override)}
             values={values}
             onChange={(name, value) => setParam(tool.id, name, value)}
             onReset={() => resetParams(tool.id)}
@@ -321,6 +407,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
               loading={history.isPending}
               currentId={state.taskId}
               onOpen={(id) => setTask(tool.id, id)}
+              detailHref={(id) => doneHref(tool, id)}
               onDelete={(id) => remove.mutate(id)}
             />
           ) : null}
@@ -328,25 +415,4 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
       </div>
     </div>
   );
-};
-
-const blockerText = (
-  blocker: StartBlocker | null,
-  t: ReturnType<typeof useTranslation>['t'],
-): string | undefined => {
-  if (!blocker) return undefined;
-  switch (blocker.kind) {
-    case 'login':
-      return t('tools.start.needLogin');
-    case 'unavailable':
-      return blocker.reason || t('tools.unavailable');
-    case 'input':
-      return t('tools.start.needInput', { label: blocker.label });
-    case 'param':
-      return blocker.message;
-    case 'tickets':
-      return t('tools.start.needTickets', { price: blocker.price, balance: blocker.balance });
-    case 'busy':
-      return t('tools.start.running');
-  }
 };

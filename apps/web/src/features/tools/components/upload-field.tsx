@@ -4,10 +4,9 @@ import { Tooltip } from 'antd';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../../components/use-localized';
-import { notify } from '../../../lib/notify';
-import { ToolApiError } from '../api/tools.api';
+import { useImageUpload } from '../hooks/use-image-upload';
 import type { InputImage } from '../store/family-stores';
-import { ACCEPTED_IMAGE_TYPES, imageFromTransfer, uploadToolImage } from '../model/upload-image';
+import { ACCEPTED_IMAGE_TYPES, imageFromTransfer } from '../model/upload-image';
 
 /**
  * One input of the tool: click, drop or paste an image. Spec §5 is applied before upload; the
@@ -28,31 +27,17 @@ export const UploadField = ({
   const { t } = useTranslation();
   const pick = useLocalized();
   const fileRef = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   const [over, setOver] = useState(false);
   const max = input.multiple?.max ?? 1;
+  const upload = useImageUpload(images, max, onChange);
+  const busy = upload.busy;
   const full = images.length >= max;
 
   const choose = () => (requireLogin ? requireLogin() : fileRef.current?.click());
   const add = async (file: File | undefined) => {
     if (!file) return;
     if (requireLogin) return requireLogin();
-    setBusy(true);
-    try {
-      const image = await uploadToolImage(file);
-      onChange(max === 1 ? [image] : [...images, image].slice(0, max));
-    } catch (error) {
-      // Envelope failures were shown by the request layer already.
-      if (
-        !(error instanceof ToolApiError) &&
-        error instanceof Error &&
-        error.name !== 'RequestError'
-      ) {
-        notify(error.message, 'error');
-      }
-    } finally {
-      setBusy(false);
-    }
+    await upload.add(file);
   };
 
   const onDrop = (e: DragEvent) => {

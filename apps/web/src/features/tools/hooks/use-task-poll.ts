@@ -1,4 +1,4 @@
-import type { TaskInfo } from '@huijing/contracts';
+import type { TaskInfo, TaskList } from '@huijing/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { sessionKeys, type TicketType } from '../../../lib/session';
@@ -12,7 +12,7 @@ import { isTerminal, pollDelay, pollSignature } from '../model/poll-delay';
  */
 export const useTaskPoll = (taskId: string | undefined, ticketType: TicketType, toolId: string) => {
   const client = useQueryClient();
-  const streak = useRef({ signature: '', unchanged: 0 });
+  const streak = useRef({ signature: '', unchanged: 0, polledAt: 0 });
   const query = useQuery({
     ...taskQuery(taskId ?? ''),
     enabled: Boolean(taskId),
@@ -22,15 +22,30 @@ export const useTaskPoll = (taskId: string | undefined, ticketType: TicketType, 
       const task = q.state.data;
       if (!task) return pollDelay(0);
       if (isTerminal(task.status)) return false;
-      const signature = pollSignature(task);
+      // TanStack also asks on every render (new options); only a new answer counts as a poll,
+      // or a busy page would back off as if the task had stood still.
       const s = streak.current;
-      if (signature === s.signature) s.unchanged += 1;
-      else streak.current = { signature, unchanged: 0 };
-      return pollDelay(streak.current.unchanged, task.queueNum);
+      if (q.state.dataUpdatedAt !== s.polledAt) {
+        const signature = pollSignature(task);
+        s.unchanged = signature === s.signature ? s.unchanged + 1 : 0;
+        s.signature = signature;
+        s.polledAt = q.state.dataUpdatedAt;
+      }
+      return pollDelay(s.unchanged, task.queueNum);
     },
   });
   const task: TaskInfo | undefined = query.data;
   const ended = task ? isTerminal(task.status) : false;
+  // The history strip shows this task too: give it each polled answer instead of refetching the
+  // list, so its badge moves from 排队中 to 生成中 without extra requests.
+  useEffect(() => {
+    if (!task) return;
+    client.setQueryData<TaskList>(toolKeys.history(toolId), (list) =>
+      list && list.list.some((t) => t.taskId === task.taskId && t.status !== task.status)
+        ? { ...list, list: list.list.map((t) => (t.taskId === task.taskId ? task : t)) }
+        : list,
+    );
+  }, [task, client, toolId]);
   useEffect(() => {
     if (!ended) return;
     void client.invalidateQueries({ queryKey: sessionKeys.tickets(ticketType) });

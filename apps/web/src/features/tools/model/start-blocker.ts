@@ -1,9 +1,10 @@
 import type { ToolDefinition } from '@huijing/tools';
+import type { TFunction } from 'i18next';
 
 export type StartBlocker =
   | { kind: 'login' }
   | { kind: 'unavailable'; reason: string }
-  | { kind: 'input'; label: string }
+  | { kind: 'input'; label: string; name?: string }
   | { kind: 'param'; message: string }
   | { kind: 'tickets'; price: number; balance: number }
   | { kind: 'busy' };
@@ -30,7 +31,9 @@ export const startBlocker = (o: {
   for (const input of o.tool.inputs) {
     const have = o.inputs[input.name]?.length ?? 0;
     const need = input.multiple?.min ?? 1;
-    if (input.required && have < need) return { kind: 'input', label: o.pickLabel(input) };
+    if (input.required && have < need) {
+      return { kind: 'input', label: o.pickLabel(input), name: input.name };
+    }
   }
   if (o.paramsError) return { kind: 'param', message: o.paramsError };
   if (o.price > 0 && o.balance !== null && o.balance < o.price) {
@@ -38,4 +41,29 @@ export const startBlocker = (o: {
   }
   if (o.busy) return { kind: 'busy' };
   return null;
+};
+
+/**
+ * Why the button is off, in the designer's words; shared by the desktop page and the phone's
+ * start bar. A missing mask is painted, not uploaded, so it says so. 'busy' has no sentence
+ * (the button itself reads 生成中…).
+ */
+export const blockerText = (blocker: StartBlocker | null, t: TFunction): string | undefined => {
+  if (!blocker) return undefined;
+  switch (blocker.kind) {
+    case 'login':
+      return t('tools.start.needLogin');
+    case 'unavailable':
+      return blocker.reason || t('tools.unavailable');
+    case 'input':
+      return blocker.name === 'mask'
+        ? t('tools.start.needMask')
+        : t('tools.start.needInput', { label: blocker.label });
+    case 'param':
+      return blocker.message;
+    case 'tickets':
+      return t('tools.start.needTickets', { price: blocker.price, balance: blocker.balance });
+    case 'busy':
+      return undefined;
+  }
 };

@@ -1,8 +1,9 @@
+import type { TFunction } from 'i18next';
 import { toolForRoute } from '@huijing/tools';
 import { describe, expect, it } from 'vitest';
 import { fitImage } from '../../../lib/image-file';
 import { POLL_MAX_MS, POLL_MIN_MS, isTerminal, pollDelay } from './poll-delay';
-import { startBlocker } from './start-blocker';
+import { blockerText, startBlocker } from './start-blocker';
 import { paramValues, paramsError, widgetEntries } from './tool-params';
 
 describe('spec §5 size rule (before upload)', () => {
@@ -83,7 +84,22 @@ describe('start button reasons', () => {
     });
   });
   it('names the missing required input (optional ones do not block)', () => {
-    expect(startBlocker({ ...base, inputs: {} })).toEqual({ kind: 'input', label: '原图' });
+    expect(startBlocker({ ...base, inputs: {} })).toEqual({
+      kind: 'input',
+      label: '原图',
+      name: 'upload_img',
+    });
+  });
+  it('asks for a painted area, not an upload, when the mask is missing', () => {
+    const clean = toolForRoute('/clean')!;
+    const blocker = startBlocker({ ...base, tool: clean, inputs: { upload_img: [{}] } });
+    expect(blocker).toMatchObject({ kind: 'input', name: 'mask' });
+    const t = ((key: string, o?: { label?: string }) => `${key}:${o?.label ?? ''}`) as TFunction;
+    expect(blockerText(blocker, t)).toBe('tools.start.needMask:');
+    expect(blockerText(startBlocker({ ...base, inputs: {} }), t)).toBe(
+      'tools.start.needInput:原图',
+    );
+    expect(blockerText(null, t)).toBeUndefined();
   });
   it('stops when tickets are short', () => {
     expect(startBlocker({ ...base, balance: 1 })).toEqual({

@@ -1,12 +1,51 @@
+import {
+  classifyGroups,
+  INDOOR_EXTERIOR_DEFAULT_INDEX,
+  indoorExteriorDefault,
+  type ClassifyNode,
+} from '@huijing/contracts';
 import type { ToolDefinition, Widget } from '@huijing/tools';
 
-/** Defaults of the tool (`params.parse({})`) overlaid with what the designer changed. */
+/** Parameters whose default the catalogue decides: pickers on the window-view group (index 6). */
+export const catalogueDefaultParams = (tool: ToolDefinition): string[] =>
+  Object.entries(tool.widgets)
+    .filter(
+      ([, w]) =>
+        w?.kind === 'style-picker' &&
+        w.catalog !== undefined &&
+        classifyGroups[w.catalog] === INDOOR_EXTERIOR_DEFAULT_INDEX,
+    )
+    .map(([name]) => name);
+
+/**
+ * Spec §9: "index 6 drives the indoor exterior default". The registry's default is the seeded
+ * first view (so a run without the catalogue is valid); once the tree is loaded, its first
+ * enabled leaf wins, so an admin who re-orders or disables views changes the default too.
+ */
+export const catalogueDefaults = (
+  tool: ToolDefinition,
+  tree: readonly ClassifyNode[] | undefined,
+): Record<string, unknown> => {
+  const id = tree ? indoorExteriorDefault([...tree]) : undefined;
+  if (!id) return {};
+  return Object.fromEntries(catalogueDefaultParams(tool).map((name) => [name, id]));
+};
+
+/**
+ * Defaults of the tool (`params.parse({})`), then the catalogue's defaults, overlaid with what
+ * the designer changed.
+ */
 export const paramValues = (
   tool: ToolDefinition,
   saved: Record<string, unknown>,
+  fromCatalogue: Record<string, unknown> = {},
 ): Record<string, unknown> => {
-  const defaults = tool.params.parse({}) as Record<string, unknown>;
-  const known = Object.fromEntries(Object.entries(saved).filter(([k]) => k in defaults));
+  const defaults = {
+    ...(tool.params.parse({}) as Record<string, unknown>),
+    ...fromCatalogue,
+  };
+  // By the schema's keys, not the defaults': optional parameters have no default but count.
+  const known = Object.fromEntries(Object.entries(saved).filter(([k]) => k in tool.params.shape));
   return { ...defaults, ...known };
 };
 

@@ -1,7 +1,7 @@
 import { IMAGE_RESIZED_NOTICE } from '@huijing/contracts';
 import { prepareImage } from '../../../lib/image-file';
 import { notify } from '../../../lib/notify';
-import { uploadImage } from '../api/tools.api';
+import { ToolApiError, uploadImage } from '../api/tools.api';
 import type { InputImage } from '../store/family-stores';
 
 /** The types the server accepts (it checks magic bytes again). */
@@ -36,4 +36,14 @@ export const imageFromTransfer = (data: DataTransfer | null): File | undefined =
       return item.getAsFile() ?? undefined;
   }
   return undefined;
+};
+
+/**
+ * Shows an upload failure once: envelope failures (ToolApiError) and network failures
+ * (RequestError) were already shown by the request layer; anything else (a wrong type, an image
+ * the browser cannot read) is shown here.
+ */
+export const reportUploadError = (error: unknown) => {
+  if (error instanceof ToolApiError || !(error instanceof Error)) return;
+  if (error.name !== 'RequestError') notify(error.message, 'error');
 };

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { SharedTask, TaskDetail } from '@huijing/contracts';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../config/clock';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { createTasksRepository } from '../tasks/tasks.repository';
+import type { TaskOutputRecord } from '../tasks/tasks.repository';
+import type { TasksService } from '../tasks/tasks.service';
+import type { FilesService } from '../uploads/files.service';
+import { createSharesRepository } from './shares.repository';
+
+export type SharesService = ReturnType<typeof createSharesService>;
+
+/** 24 random bytes: 192 bits, base64url (32 characters). Unguessable, so no listing is needed. */
+export const newShareToken = () => randomBytes(24).toString('base64url');
+
+/** The input shown as "before" on the done page (the tools' main image). */
+const BEFORE_INPUT = 'upload_img';
+
+export const createSharesService = (deps: {
+  db: Kysely<Database>;
+  files: FilesService;
+  tasks: TasksService;
+  now: Clock;
+}) => {
+  const shares = createSharesRepository(deps.db);
+  const tasks = createTasksRepository(deps.db);
+
+  const outputLinks = (outputs: TaskOutputRecord[]) =>
+    Promise.all(
+      outputs.map(async (o) => ({
+        ...(await deps.files.links({ id: o.fileId, mime: o.mime })),
+        width: o.width,
+        height: o.height,
+        kind: o.kind,
+      })),
+    );
+
+  /** The owner's task or TASK_NOT_FOUND: another user's task looks exactly like a missing one. */
+  const owned = async (userId: string, taskId: string) => {
+    const task = await tasks.findOwnedTask(userId, taskId);
+    if (!task) throw new AppError('TASK_NOT_FOUND');
+    return task;
+  };
+
+  return {
+    async detail(userId: string, taskId: string): Promise<TaskDetail> {
+      const record = await owned(userId, taskId);
+      const raw = record.inputs[BEFORE_INPUT];
+      const beforeId = Array.isArray(raw) ? raw[0] : raw;
+      const [file] = beforeId ? await deps.files.ownedFiles(userId, [beforeId]) : [];
+      const [task, shareToken] = await Promise.all([
+        deps.tasks.getTask(userId, taskId),
+        shares.activeToken(userId, taskId),
+      ]);
+      return {
+        task,
+        ticketType: record.ticketType,
+        before: file
+          ? { ...(await deps.files.links(file)), width: file.width, height: file.height }
+          : null,
+        shareToken: shareToken ?? null,
+      };
+    },
+
+    /** Only a finished task with outputs is shared; sharing twice answers the same token. */
+    async share(userId: string, taskId: string): Promise<{ token: string }> {
+      const task = await owned(userId, taskId);
+      if (task.status !== 'succeeded' || task.outputs.length === 0) {
+        throw new AppError('TASK_NOT_SHAREABLE');
+      }
+      const existing = await shares.activeToken(userId, taskId);
+      if (existing) return { token: existing };
+      const token = newShareToken();
+      await shares.insertShare({ token, taskId, userId, at: deps.now().toISOString() });
+      return { token };
+    },
+
+    /** Closes every link of the task; anyone holding one sees "not found" from now on. */
+    async unshare(userId: string, taskId: string): Promise<void> {
+      await owned(userId, taskId);
+      await shares.revoke(userId, taskId, deps.now().toISOString());
+    },
+
+    async shared(token: string): Promise<SharedTask> {
+      const found = await shares.findShared(token);
+      if (!found) throw new AppError('SHARE_NOT_FOUND');
+      return { ...found, outputs: await outputLinks(found.outputs) };
+    },
+  };
+};

@@ -1,0 +1,179 @@
+import type { ClassifyNode, MaterialLibrary } from '@huijing/contracts';
+import { getTool } from '@huijing/tools';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngineJob } from '../../engines/engine';
+import { describeEachDatabase, smsLogin } from '../../../test/helper';
+import type { TestApp } from '../../../test/helper';
+import { buildTaskApp, fakeEngine, upload, waitUntil } from '../../../test/task-fixtures';
+import {
+  composePrompt,
+  createPromptComposer,
+  emptyVocabulary,
+  termText,
+  vocabularyFrom,
+} from './prompt-compose';
+
+const node = (id: string, name: string, extra: Partial<ClassifyNode> = {}): ClassifyNode => ({
+  id,
+  parentId: null,
+  level: 1,
+  name,
+  nameEn: null,
+  sort: 0,
+  prompt: '',
+  cover: null,
+  ...extra,
+});
+
+const tree: ClassifyNode[] = [
+  node('g-interior-style', '室内风格', {
+    children: [
+      node('family-modern', '现代', {
+        level: 2,
+        childrens: [
+          node('style-cream', '奶油风', {
+            level: 3,
+            nameEn: 'Cream style',
+            prompt: 'cream style interior, warm beige',
+          }),
+        ],
+      }),
+    ],
+  }),
+  node('g-home-space', '家装空间', {
+    children: [node('space-living', '客厅', { level: 2, nameEn: 'Living room' })],
+  }),
+  node('g-window-view', '室内外景', {
+    children: [node('window-lake', '湖景', { level: 2 })],
+  }),
+];
+const library: MaterialLibrary = [
+  {
+    id: 'stone',
+    name: '石材',
+    nameEn: 'Stone',
+    materials: [
+      {
+        id: 'marble-white',
+        name: '白色大理石',
+        nameEn: 'White marble',
+        category: 'stone',
+        swatch: { color: '#eeeeee', pattern: 'marble', image: '' },
+        prompt: 'white carrara marble',
+        tags: [],
+        sort: 0,
+      },
+    ],
+  },
+];
+const vocabulary = vocabularyFrom(tree, library);
+
+describe('prompt composition', () => {
+  it('keeps the Chinese name and adds the English hint (prompt, else English name)', () => {
+    expect(termText({ name: '奶油风', nameEn: 'Cream', prompt: 'cream style interior' })).toBe(
+      '奶油风 (cream style interior)',
+    );
+    expect(termText({ name: '客厅', nameEn: 'Living room', prompt: '' })).toBe(
+      '客厅 (Living room)',
+    );
+    expect(termText({ name: '湖景', nameEn: null, prompt: '' })).toBe('湖景');
+  });
+
+  it('finds categories at every depth and materials by id', () => {
+    expect(vocabulary.category('style-cream')?.name).toBe('奶油风');
+    expect(vocabulary.category('space-living')?.name).toBe('客厅');
+    expect(vocabulary.category('nope')).toBeUndefined();
+    expect(vocabulary.material('marble-white')?.prompt).toBe('white carrara marble');
+  });
+
+  it('turns a home render’s ids and option values into words, after the designer’s text', () => {
+    const tool = getTool('home-decoration')!;
+    const params = tool.params.parse({
+      promptTxt: '  温馨的三口之家客厅 ',
+      style: 'style-cream',
+      space: 'space-living',
+      view: 'two-point',
+      atmosphere: 'dusk',
+    }) as Record<string, unknown>;
+    expect(composePrompt(tool, params, vocabulary)).toBe(
+      '温馨的三口之家客厅, 奶油风 (cream style interior, warm beige), 客厅 (Living room), ' +
+        '两点透视 (Two-point perspective), 黄昏 (Dusk)',
+    );
+  });
+
+  it('drops "auto", empty picks and unknown ids; ignoreWordAndImage drops the text only', () => {
+    const tool = getTool('architecture')!;
+    const params = tool.params.parse({
+      promptTxt: '沿街商业综合体',
+      style: 'arch-gone-from-catalogue',
+      space: '',
+      environment: 'seaside',
+      ignoreWordAndImage: true,
+    }) as Record<string, unknown>;
+    expect(params.view).toBe('auto');
+    expect(composePrompt(tool, params, vocabulary)).toBe('海边 (Seaside)');
+  });
+
+  it('reads a catalogue environment (window view) and a material pick', () => {
+    const exterior = getTool('indoor-exterior')!;
+    const params = exterior.params.parse({ environment: 'window-lake' }) as Record<string, unknown>;
+    expect(composePrompt(exterior, params, vocabulary)).toBe('湖景');
+    const widgets = { material: { kind: 'material-picker' as const, label: exterior.name } };
+    expect(composePrompt({ widgets }, { material: 'marble-white' }, vocabulary)).toBe(
+      '白色大理石 (white carrara marble)',
+    );
+  });
+
+  it('composes only for generative tools and survives a catalogue that cannot load', async () => {
+    const compose = createPromptComposer({
+      vocabulary: () => Promise.reject(new Error('db down')),
+    });
+    expect(await compose('to-line', { promptTxt: 'x' })).toBeUndefined();
+    expect(await compose('no-such-tool', {})).toBeUndefined();
+    const params = getTool('landscape')!.params.parse({
+      promptTxt: '滨水公园',
+      style: 'land-modern-minimal',
+    }) as Record<string, unknown>;
+    expect(await compose('landscape', params)).toBe('滨水公园');
+    expect(composePrompt(getTool('landscape')!, params, emptyVocabulary)).toBe('滨水公园');
+  });
+});
+
+describeEachDatabase('prompt composition in the task pipeline', (target) => {
+  let t: TestApp;
+  const jobs: EngineJob[] = [];
+  beforeAll(async () => {
+    const comfy = fakeEngine(
+      ['render'],
+      async (job) => {
+        jobs.push(job);
+        return fakeEngine().run(job);
+      },
+      'comfyui',
+    );
+    t = await buildTaskApp({ target, engines: [fakeEngine(), comfy], startWorker: true });
+  });
+  afterAll(() => t.close());
+
+  it('hands the engine the seeded catalogue’s names for the ids a designer picked', async () => {
+    const { token } = await smsLogin(t);
+    const img = await upload(t, token);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/startTask',
+      headers: { satoken: token },
+      payload: {
+        toolId: 'home-decoration',
+        params: { promptTxt: '原木色卧室', style: 'style-cream', atmosphere: 'night' },
+        inputs: { upload_img: img.fileId },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    await waitUntil(() => jobs.length === 1);
+    const job = jobs[0]!;
+    expect(job.params.style).toBe('style-cream');
+    expect(job.prompt).toMatch(
+      /^原木色卧室, 奶油风 \(cream style interior[^)]*\), 夜晚 \(Night\)$/,
+    );
+  });
+});

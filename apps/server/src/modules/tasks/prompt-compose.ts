@@ -1,0 +1,108 @@
+import type { ClassifyNode, MaterialLibrary } from '@huijing/contracts';
+import { generativeCapabilities, getTool, type ToolDefinition } from '@huijing/tools';
+
+/**
+ * The positive prompt a generative engine receives. A designer picks catalogue entries (style,
+ * space, window view, material…) by id and render options (view, atmosphere, environment) by
+ * value; models read words, not ids. So the pipeline turns each pick into the catalogue's Chinese
+ * name plus its English rendering hint (the category's `prompt`, else its English name) and joins
+ * them after the designer's own words: `奶油风客厅, 现代简约 (modern minimalist interior, …)`.
+ * The Chinese names keep what the designer chose readable in logs and in the engine's history;
+ * the English hints are what most checkpoints actually follow.
+ */
+
+/** What a pick contributes: its name and, when known, an English rendering hint. */
+export interface PromptTerm {
+  name: string;
+  nameEn?: string | null;
+  prompt?: string | null;
+}
+
+/** Catalogue entries by id, as the engines should read them. */
+export interface PromptVocabulary {
+  category(id: string): PromptTerm | undefined;
+  material(id: string): PromptTerm | undefined;
+}
+
+export const emptyVocabulary: PromptVocabulary = {
+  category: () => undefined,
+  material: () => undefined,
+};
+
+/** Render options whose values describe the picture (spec §3); other options (count…) do not. */
+const PHRASE_PARAMS = new Set(['view', 'atmosphere', 'environment']);
+/** The option value meaning "as in the image": it adds nothing. */
+const NO_PREFERENCE = 'auto';
+const SEPARATOR = ', ';
+
+export const termText = (term: PromptTerm): string => {
+  const name = term.name.trim();
+  const hint = term.prompt?.trim() || term.nameEn?.trim() || '';
+  if (!hint || hint === name) return name;
+  return name ? `${name} (${hint})` : hint;
+};
+
+/** The tree's nodes and the library's materials by id (disabled ones are not in either). */
+export const vocabularyFrom = (
+  tree: readonly ClassifyNode[],
+  library: MaterialLibrary,
+): PromptVocabulary => {
+  const categories = new Map<string, PromptTerm>();
+  const walk = (node: ClassifyNode) => {
+    categories.set(node.id, node);
+    for (const kid of node.childrens ?? node.children ?? []) walk(kid);
+  };
+  tree.forEach(walk);
+  const materials = new Map<string, PromptTerm>(
+    library.flatMap((c) => c.materials.map((m) => [m.id, m] as const)),
+  );
+  return { category: (id) => categories.get(id), material: (id) => materials.get(id) };
+};
+
+/**
+ * Composes the prompt from validated parameters. Picks are taken in the tool's widget order, so
+ * the prompt reads like the form. `ignoreWordAndImage` drops the designer's text (the switch
+ * says "render from the image and the chosen style only"); an unknown catalogue id (disabled
+ * since the task was queued) means no preference, as everywhere else.
+ */
+export const composePrompt = (
+  tool: Pick<ToolDefinition, 'widgets'>,
+  params: Record<string, unknown>,
+  vocabulary: PromptVocabulary,
+): string => {
+  const parts: string[] = [];
+  const own = typeof params.promptTxt === 'string' ? params.promptTxt.trim() : '';
+  if (own && params.ignoreWordAndImage !== true) parts.push(own);
+  for (const [name, widget] of Object.entries(tool.widgets)) {
+    const value = params[name];
+    if (!widget || (typeof value !== 'string' && typeof value !== 'number')) continue;
+    if (value === '' || value === NO_PREFERENCE) continue;
+    let term: PromptTerm | undefined;
+    if (widget.kind === 'style-picker') term = vocabulary.category(String(value));
+    else if (widget.kind === 'material-picker') term = vocabulary.material(String(value));
+    else if (PHRASE_PARAMS.has(name)) {
+      const option = widget.options?.find((o) => o.value === value);
+      if (option) term = { name: option.label['zh-CN'], nameEn: option.label['en-US'] };
+    }
+    if (term) parts.push(termText(term));
+  }
+  return parts.join(SEPARATOR);
+};
+
+const generative = new Set<string>(generativeCapabilities);
+
+/**
+ * What the task worker calls before a run: the composed prompt for a generative tool, undefined
+ * for classical ones (they take no prompt). A catalogue that cannot be read degrades to the
+ * designer's words and the option phrases; it never fails the run.
+ */
+export const createPromptComposer =
+  (deps: { vocabulary: () => Promise<PromptVocabulary> }) =>
+  async (toolId: string, params: Record<string, unknown>): Promise<string | undefined> => {
+    const tool = getTool(toolId);
+    if (!tool || !generative.has(tool.capability)) return undefined;
+    const vocabulary = await deps.vocabulary().catch(() => emptyVocabulary);
+    return composePrompt(tool, params, vocabulary);
+  };
+
+export type PromptComposer = ReturnType<typeof createPromptComposer>;

@@ -1,0 +1,2 @@
+export { ChatPage } from './components/chat-page';
+export { EditPage } from './components/edit-page';

@@ -1,0 +1,1 @@
+export { ClientPage } from './components/client-page';

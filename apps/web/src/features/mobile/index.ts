@@ -1,0 +1,2 @@
+export { MobileHomePage } from './mobile-home-page';
+export { MobileTabBar, type MobileTab } from './mobile-tab-bar';

@@ -1,0 +1,2 @@
+export { ImageToPromptPage } from './components/image-to-prompt-page';
+export { TextToPromptPage } from './components/text-to-prompt-page';

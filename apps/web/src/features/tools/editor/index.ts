@@ -1,0 +1,16 @@
+/**
+ * The mask editor and the extend handles (docs/editor.md). Reusable pieces: MaskEditor with a
+ * MaskDocument; tool pages use useMaskDraft + MaskStage/MaskField.
+ */
+export {
+  MaskEditor,
+  type MaskEditorImage,
+  type MaskEditorProps,
+  type SegmentFn,
+} from './mask-editor';
+export { MaskDocument, type MaskOp, type MaskMode } from './mask-model';
+export { maskPngBlob, decodeMask } from './mask-canvas';
+export { useMaskDraft, withMaskInput, type MaskDraft, type MaskSaveState } from './use-mask-draft';
+export { MaskStage, MaskField, BRUSH_DEFAULT } from './mask-stage';
+export { ExtendEditor } from './extend-editor';
+export { useBoxSize } from './use-box-size';

@@ -1,0 +1,97 @@
+import {
+  CheckCircleFilled,
+  EditOutlined,
+  ExclamationCircleFilled,
+  LoadingOutlined,
+} from '@ant-design/icons';
+import type { ToolInput } from '@huijing/tools';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocalized } from '../../../components/use-localized';
+import type { InputImage } from '../store/family-stores';
+import { MaskEditor } from './mask-editor';
+import type { MaskDraft } from './use-mask-draft';
+
+/** Spec §9: the brush starts at 25. */
+export const BRUSH_DEFAULT = 25;
+
+const MaskStatus = ({ draft }: { draft: MaskDraft }) => {
+  const { t } = useTranslation();
+  const icon = {
+    empty: null,
+    dirty: <EditOutlined />,
+    saving: <LoadingOutlined />,
+    saved: <CheckCircleFilled />,
+    failed: <ExclamationCircleFilled />,
+  }[draft.state];
+  return (
+    <p className={`hj-mask-status is-${draft.state}`} role="status" data-state={draft.state}>
+      {icon} {t(`editor.status.${draft.state}`)}
+      {draft.hasMask ? (
+        <small>
+          {' '}
+          · {t('editor.status.coverage', { percent: Math.max(0.1, draft.percent).toFixed(1) })}
+        </small>
+      ) : null}
+    </p>
+  );
+};
+
+/** The stage of a tool with a mask input: the editor on the uploaded image. */
+export const MaskStage = ({ image, draft }: { image: InputImage; draft: MaskDraft }) => {
+  if (!draft.doc) return null;
+  return (
+    <MaskEditor
+      key={image.fileId}
+      image={image}
+      doc={draft.doc}
+      brushDefault={BRUSH_DEFAULT}
+      onChange={draft.changed}
+      onSegment={draft.segment}
+      footer={<MaskStatus draft={draft} />}
+    />
+  );
+};
+
+/**
+ * The `mask` input in the upload card: not a file picker — it says where to draw and how the
+ * selection stands, and brings the editor back when a result covers it.
+ */
+export const MaskField = ({
+  input,
+  draft,
+  hasImage,
+  onEdit,
+}: {
+  input: ToolInput;
+  draft: MaskDraft;
+  hasImage: boolean;
+  /** Set while a result covers the stage: shows the editor again. */
+  onEdit?: () => void;
+}) => {
+  const { t } = useTranslation();
+  const pick = useLocalized();
+  return (
+    <div className="hj-upload hj-mask-field" data-input-name={input.name}>
+      <div className="hj-upload__label">
+        <span>
+          {pick(input.label)}
+          {input.required ? (
+            <em className="hj-upload__req">*</em>
+          ) : (
+            <small>{t('tools.upload.optional')}</small>
+          )}
+        </span>
+      </div>
+      <div className="hj-mask-field__box">
+        <p>{hasImage ? t('editor.field.title') : t('editor.field.needImage')}</p>
+        {hasImage ? <MaskStatus draft={draft} /> : null}
+        {hasImage && onEdit ? (
+          <Button size="small" icon={<EditOutlined />} onClick={onEdit}>
+            {t('editor.field.edit')}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,40 @@
+import type { ToolInput } from '@huijing/tools';
+import { useLocation } from 'react-router';
+import { useAccountDialogs } from '../../../components/account-dialogs.store';
+import { useCurrentUser } from '../../../components/use-session';
+import { UploadField } from '../components/upload-field';
+import { familyStore, type InputImage } from '../store/family-stores';
+
+/**
+ * The page's upload fields for inputs an override places itself (ToolOverride.ownInputs), so a
+ * card can put them where its flow needs them; same store, same sign-in prompt as the page.
+ */
+export const OverrideUploads = ({
+  toolId,
+  family,
+  inputs,
+  images,
+}: {
+  toolId: string;
+  family: Parameters<typeof familyStore>[0];
+  inputs: readonly ToolInput[];
+  images: Record<string, InputImage[]>;
+}) => {
+  const { pathname } = useLocation();
+  const { signedIn } = useCurrentUser();
+  const openLogin = useAccountDialogs((s) => s.openLogin);
+  const { setInput } = familyStore(family).getState();
+  return (
+    <>
+      {inputs.map((input) => (
+        <UploadField
+          key={input.name}
+          input={input}
+          images={images[input.name] ?? []}
+          onChange={(next) => setInput(toolId, input.name, next)}
+          requireLogin={signedIn ? undefined : () => openLogin({ returnTo: pathname })}
+        />
+      ))}
+    </>
+  );
+};

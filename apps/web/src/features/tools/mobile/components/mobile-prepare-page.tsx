@@ -1,0 +1,149 @@
+import { ThunderboltOutlined } from '@ant-design/icons';
+import { allTools, familyNames, toolsOfFamily, type ToolDefinition } from '@huijing/tools';
+import { useQuery } from '@tanstack/react-query';
+import { Alert } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useAccountDialogs } from '../../../../components/account-dialogs.store';
+import { ToolGlyph } from '../../../../components/tool-glyph';
+import { useLocalized } from '../../../../components/use-localized';
+import { usePageTitle } from '../../../../components/use-page-title';
+import { taskQuery } from '../../api/tools.api';
+import { ParamForm } from '../../components/param-form';
+import { isTerminal } from '../../model/poll-delay';
+import { useMobileRun } from '../hooks/use-mobile-run';
+import { doneHref, listHref, mobileFamilies, toolById } from '../model/mobile-flow';
+import { MobileStartBar } from './mobile-start-bar';
+import { MobileToolRow } from './mobile-tool-row';
+import { MobileTopBar } from './mobile-top-bar';
+import { MobileUpload } from './mobile-upload';
+// The shared pieces (parameter fields, task panel, compare slider) are styled there.
+import '../../tools.css';
+import '../mobile-flow.css';
+import '../mobile-prepare.css';
+
+/** /mobilePrepare?tool=<id>: photo or album, the tool's parameters, and the start bar. */
+export const MobilePreparePage = () => {
+  const { search } = useLocation();
+  const tool = toolById(new URLSearchParams(search).get('tool'));
+  // Keyed by tool: another tool starts from its own saved state.
+  return tool ? <Prepare key={tool.id} tool={tool} /> : <NoTool />;
+};
+
+/** Without a known tool: say so and offer the first tools of each family. */
+const NoTool = () => {
+  const { t } = useTranslation();
+  usePageTitle(t('mobile.prepare.pick'));
+  return (
+    <div className="hj-mf">
+      <MobileTopBar title={t('mobile.prepare.pick')} back="/mobileList" />
+      <main className="hj-mf__main">
+        <div className="hj-mf-empty">
+          <h2>{t('mobile.prepare.missing')}</h2>
+          <p>{t('mobile.prepare.missingHint')}</p>
+          <Link className="hj-mf-btn hj-mf-btn--primary" to="/mobileList">
+            {t('mobile.prepare.toList')}
+          </Link>
+        </div>
+        <ul className="hj-mf-rows">
+          {mobileFamilies.map((family) => {
+            const first = toolsOfFamily(family)[0] ?? allTools[0]!;
+            return (
+              <MobileToolRow
+                key={first.id}
+                tool={first}
+                price={first.price}
+                available={undefined}
+              />
+            );
+          })}
+        </ul>
+      </main>
+    </div>
+  );
+};
+
+const Prepare = ({ tool }: { tool: ToolDefinition }) => {
+  const { t } = useTranslation();
+  const pick = useLocalized();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const openLogin = useAccountDialogs((s) => s.openLogin);
+  const run = useMobileRun(tool, (taskId) => void navigate(doneHref(tool.id, taskId)));
+  const { state, store, values, inputs, blocker, signedIn } = run;
+  const { setInput, setParam, resetParams } = store.getState();
+  const login = () => openLogin({ returnTo: `${pathname}${search}` });
+  usePageTitle(pick(tool.name));
+
+  // A run of this tool still going (started here or on the desktop): offer to watch it.
+  const previous = useQuery({
+    ...taskQuery(state.taskId ?? ''),
+    enabled: signedIn && Boolean(state.taskId),
+  });
+  const running = previous.data && !isTerminal(previous.data.status) ? previous.data : undefined;
+
+  return (
+    <div className="hj-mf hj-mf--bar">
+      <MobileTopBar title={pick(tool.name)} back={listHref(tool.family)} />
+      <main className="hj-mf__main">
+        <section className="hj-mf-hero">
+          <ToolGlyph family={tool.family} seed={tool.id} label={tool.name['zh-CN']} size={52} />
+          <div>
+            <p className="hj-mf-hero__family">{pick(familyNames[tool.family])}</p>
+            <h2>{pick(tool.name)}</h2>
+            <p>{pick(tool.description)}</p>
+          </div>
+        </section>
+
+        {blocker?.kind === 'desktop' ? (
+          <Alert type="info" showIcon message={t('mobile.prepare.desktopOnly')} />
+        ) : run.availability && !run.availability.available ? (
+          <Alert
+            type="warning"
+            showIcon
+            message={t('tools.unavailable')}
+            description={run.availability.reason}
+          />
+        ) : null}
+
+        {running ? (
+          <Link className="hj-mf-running" to={doneHref(tool.id, running.taskId)}>
+            <span>{t('mobile.prepare.running')}</span>
+            <strong>{t('mobile.prepare.viewRunning')}</strong>
+          </Link>
+        ) : null}
+
+        {inputs.length > 0 ? (
+          <section className="hj-mf-card" aria-label={t('mobile.prepare.upload')}>
+            <h2 className="hj-mf-card__title">{t('mobile.prepare.upload')}</h2>
+            {inputs.map((input) => (
+              <MobileUpload
+                key={input.name}
+                input={input}
+                images={state.inputs[input.name] ?? []}
+                onChange={(images) => setInput(tool.id, input.name, images)}
+                requireLogin={signedIn ? undefined : login}
+              />
+            ))}
+          </section>
+        ) : null}
+
+        <div className="hj-mf-params">
+          <ParamForm
+            tool={tool}
+            values={values}
+            onChange={(name, value) => setParam(tool.id, name, value)}
+            onReset={() => resetParams(tool.id)}
+          />
+        </div>
+      </main>
+
+      <MobileStartBar
+        run={run}
+        ticketType={tool.ticketType}
+        onStart={() => (signedIn ? run.start.mutate() : login())}
+        icon={<ThunderboltOutlined />}
+      />
+    </div>
+  );
+};

@@ -1,0 +1,69 @@
+import { ticketTypeNames } from '@huijing/contracts';
+import type { TicketType } from '@huijing/tools';
+import { Button } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocalized } from '../../../../components/use-localized';
+import { blockerText } from '../../model/start-blocker';
+import type { MobileBlocker, useMobileRun } from '../hooks/use-mobile-run';
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+/** Why the button is off: the phone-only reason, else the desktop's wording. */
+export const mobileBlockerText = (blocker: MobileBlocker | null, t: T): string | undefined =>
+  blocker?.kind === 'desktop' ? t('mobile.prepare.desktopOnly') : blockerText(blocker, t);
+
+/**
+ * The sticky bottom bar: price and balance on the left, the start button under the thumb, and
+ * the reason it cannot start right above it. Padded for the home indicator.
+ */
+export const MobileStartBar = ({
+  run,
+  ticketType,
+  onStart,
+  icon,
+}: {
+  run: ReturnType<typeof useMobileRun>;
+  ticketType: TicketType;
+  onStart: () => void;
+  icon: ReactNode;
+}) => {
+  const { t } = useTranslation();
+  const pick = useLocalized();
+  const { blocker, signedIn, price, balance, start } = run;
+  const reason = mobileBlockerText(blocker, t);
+  return (
+    <div className="hj-mf-startbar">
+      {reason ? (
+        <p className="hj-mf-startbar__reason" role="note">
+          {reason}
+        </p>
+      ) : null}
+      <div className="hj-mf-startbar__row">
+        <p className="hj-mf-startbar__price" data-testid="price-line">
+          <strong>{price > 0 ? t('tools.start.price', { price }) : t('mobile.list.free')}</strong>
+          <small>
+            {signedIn && balance !== null
+              ? `${t('tools.start.balance', { balance })} · ${pick(ticketTypeNames[ticketType])}`
+              : pick(ticketTypeNames[ticketType])}
+          </small>
+        </p>
+        <Button
+          type="primary"
+          size="large"
+          className="hj-mf-startbar__go"
+          icon={icon}
+          loading={start.isPending || (run.userLoading && !signedIn)}
+          disabled={signedIn ? blocker !== null : blocker?.kind === 'desktop'}
+          onClick={onStart}
+        >
+          {!signedIn
+            ? t('mobile.prepare.login')
+            : start.isPending
+              ? t('mobile.prepare.starting')
+              : t('mobile.prepare.start')}
+        </Button>
+      </div>
+    </div>
+  );
+};

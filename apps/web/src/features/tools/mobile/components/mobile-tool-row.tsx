@@ -1,0 +1,50 @@
+import { RightOutlined } from '@ant-design/icons';
+import type { ToolDefinition } from '@huijing/tools';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ToolGlyph } from '../../../../components/tool-glyph';
+import { useLocalized } from '../../../../components/use-localized';
+import { needsDesktop, prepareHref } from '../model/mobile-flow';
+
+/** One tool as a full-width touch row: icon, name, what it does, price and any limit. */
+export const MobileToolRow = ({
+  tool,
+  price,
+  available,
+}: {
+  tool: ToolDefinition;
+  price: number;
+  available: boolean | undefined;
+}) => {
+  const { t } = useTranslation();
+  const pick = useLocalized();
+  const desktopOnly = needsDesktop(tool);
+  return (
+    <li>
+      <Link to={prepareHref(tool.id)} className="hj-mf-row" data-tool={tool.id}>
+        <ToolGlyph family={tool.family} seed={tool.id} label={tool.name['zh-CN']} size={48} />
+        <span className="hj-mf-row__text">
+          <strong>
+            {pick(tool.name)}
+            {tool.badge ? (
+              <em className={`hj-badge hj-badge--${tool.badge}`}>{t(`badges.${tool.badge}`)}</em>
+            ) : null}
+          </strong>
+          <small>{pick(tool.description)}</small>
+        </span>
+        <span className="hj-mf-row__side">
+          <span className="hj-mf-row__price">
+            {price > 0 ? t('mobile.list.price', { price }) : t('mobile.list.free')}
+          </span>
+          {desktopOnly ? (
+            <span className="hj-mf-tag hj-mf-tag--muted">{t('mobile.list.desktopOnly')}</span>
+          ) : available === false ? (
+            <span className="hj-mf-tag hj-mf-tag--warn">{t('mobile.list.unavailable')}</span>
+          ) : (
+            <RightOutlined className="hj-mf-row__go" aria-hidden />
+          )}
+        </span>
+      </Link>
+    </li>
+  );
+};

@@ -1,0 +1,69 @@
+import type { ToolDefinition } from '@huijing/tools';
+import { AtmospherePanel } from './atmosphere-panel';
+import { CompressPanel } from './compress-panel';
+import { CompressResult } from './compress-result';
+import { maskHint, ReferenceStage } from './hint-cards';
+import { LinePreview } from './line-preview';
+import { MattingPanel, MattingResult } from './matting-result';
+import type { ToolOverride } from './override-types';
+import { PalettePanel } from './palette-panel';
+import { PlacementPanel } from './placement-panel';
+import { UpscalePanel } from './upscale-panel';
+import { generationOverride } from '../generation/generation-overrides';
+import { panoramaOverride } from '../panorama/panorama-overrides';
+import { firstLastVideoOverride, multiImageVideoOverride } from '../video/video-overrides';
+import './overrides.css';
+
+export type { OverrideProps, ResultOverrideProps, ToolOverride } from './override-types';
+
+const upscale: ToolOverride = { PanelExtra: UpscalePanel, ownParams: ['scale'] };
+
+/**
+ * Per-tool interactions on the shared tool page, by registry id. Data, like the registry: the
+ * page asks for a tool's override and renders whichever parts it has (see override-types.ts).
+ */
+const toolOverrides: Readonly<Record<string, ToolOverride>> = {
+  // Editing tools (docs/editing-tools.md)
+  matting: {
+    PanelExtra: MattingPanel,
+    ResultExtra: MattingResult,
+    resultBackground: 'checkerboard',
+  },
+  clean: { PanelExtra: maskHint('clean') },
+  'local-render': { PanelExtra: maskHint('localRender') },
+  upscale,
+  'real-upscale': upscale,
+  compress: {
+    PanelExtra: CompressPanel,
+    ResultExtra: CompressResult,
+    ownParams: ['format', 'targetKB', 'quality'],
+  },
+  'to-line': { PanelExtra: LinePreview },
+  'color-flat-plan': { PanelExtra: PalettePanel, ownParams: ['palette'] },
+  'style-transfer': { StageExtra: ReferenceStage },
+  'material-change': { PanelExtra: maskHint('material') },
+  'background-change': { PanelExtra: maskHint('background') },
+  'atmosphere-change': { PanelExtra: AtmospherePanel, ownParams: ['atmosphere'] },
+  wanwuqianyi: { PanelExtra: PlacementPanel, ownParams: ['placement', 'objectScale'] },
+  // Generation tools
+  panorama: panoramaOverride,
+  'text-to-image': generationOverride,
+  'text-to-image-pro': generationOverride,
+  'text-to-video': generationOverride,
+  'multi-image-video': multiImageVideoOverride,
+  'first-last-video': firstLastVideoOverride,
+};
+
+const none: ToolOverride = {};
+
+export const overrideFor = (toolId: string): ToolOverride => toolOverrides[toolId] ?? none;
+
+/** The tool as the generated form should draw it: without the parameters the override owns. */
+export const formToolFor = (tool: ToolDefinition, override: ToolOverride): ToolDefinition => {
+  const own = override.ownParams;
+  if (!own?.length) return tool;
+  const widgets = Object.fromEntries(
+    Object.entries(tool.widgets).filter(([name]) => !own.includes(name)),
+  );
+  return { ...tool, widgets };
+};

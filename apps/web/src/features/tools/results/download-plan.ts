@@ -1,0 +1,77 @@
+import type { TaskInfo } from '@huijing/contracts';
+
+export type TaskOutput = TaskInfo['outputs'][number];
+
+/** Spec §9: several files download as one archive of this name. */
+export const ZIP_NAME = 'photo.zip';
+
+/** The text drawn on images whose ticket type is not 1 (general) or 2 (live); spec §9. */
+export const WATERMARK_TEXT = '绘境 AI 生成';
+
+/**
+ * Spec §9 "images not of types 1 or 2 get a text watermark on download". The type is the ticket
+ * type the run was paid with (3 gpt, 4 video); videos are never re-encoded in the browser.
+ */
+export const needsWatermark = (ticketType: number, kind: TaskOutput['kind']) =>
+  kind === 'image' && ticketType !== 1 && ticketType !== 2;
+
+/** How one output is saved: its file name and whether it must be redrawn as PNG first. */
+export interface DownloadPlan {
+  name: string;
+  /** Redraw through a canvas: the bytes are not PNG, or a watermark goes on. */
+  redraw: boolean;
+  watermark: boolean;
+}
+
+/** A safe file-name stem: tool id plus the first part of the task id (or a date for shares). */
+export const downloadStem = (toolId: string, ref: string) =>
+  `huijing-${toolId}-${ref.replace(/[^a-zA-Z0-9]/g, '').slice(0, 8)}`.replace(/-$/, '');
+
+const mimeOf = (url: string): string | undefined => {
+  const m = /\.(png|jpe?g|webp|mp4|webm)(?:[?#]|$)/i.exec(url);
+  if (!m) return undefined;
+  const ext = m[1]!.toLowerCase();
+  return ext === 'png' ? 'image/png' : ext === 'mp4' || ext === 'webm' ? `video/${ext}` : 'image/*';
+};
+
+const imageExt: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+const extOfUrl = (url: string) =>
+  /\.(png|jpe?g|webp)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase().replace('jpeg', 'jpg');
+
+/**
+ * Images always save as PNG (spec §9 "single download saved as PNG"); videos keep their bytes.
+ * Whether an image needs a redraw is decided again from the fetched bytes' type (see
+ * render-download.ts); this is the plan from what is known up front.
+ */
+export const planDownload = (
+  output: Pick<TaskOutput, 'kind' | 'url'>,
+  index: number,
+  stem: string,
+  ticketType: number,
+  fetchedMime?: string,
+  /**
+   * The output's format is what the designer chose (compress: JPG/WebP at a target size), so it
+   * saves byte for byte instead of being redrawn as a much larger PNG.
+   */
+  keepFormat = false,
+): DownloadPlan => {
+  const watermark = needsWatermark(ticketType, output.kind);
+  if (output.kind === 'video') {
+    const ext = (fetchedMime ?? mimeOf(output.url)) === 'video/webm' ? 'webm' : 'mp4';
+    return { name: `${stem}-${index + 1}.${ext}`, redraw: false, watermark: false };
+  }
+  const mime = fetchedMime ?? mimeOf(output.url);
+  const ownExt = (fetchedMime && imageExt[fetchedMime]) ?? extOfUrl(output.url);
+  if (keepFormat && !watermark && ownExt) {
+    return { name: `${stem}-${index + 1}.${ownExt}`, redraw: false, watermark };
+  }
+  return { name: `${stem}-${index + 1}.png`, redraw: watermark || mime !== 'image/png', watermark };
+};
+
+/** The file id behind a `/api/files/<id>?…` link (outputs are the owner's files). */
+export const fileIdFromUrl = (url: string): string | undefined =>
+  /^(?:https?:\/\/[^/]+)?\/api\/files\/([0-9a-f-]{36})(?:[/?#]|$)/i.exec(url)?.[1];

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
+import type { TaskOutput } from './download-plan';
+import { prepareOutput, saveBlob, zipOutputs } from './render-download';
+
+/** Single PNG and photo.zip downloads with a busy flag per action and one error message. */
+export const useDownloads = (stem: string, ticketType: number, keepFormat = false) => {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<'one' | 'zip' | null>(null);
+  const run = async (kind: 'one' | 'zip', work: () => Promise<{ name: string; blob: Blob }>) => {
+    if (busy) return;
+    setBusy(kind);
+    try {
+      const file = await work();
+      saveBlob(file.blob, file.name);
+    } catch {
+      notify(t('results.download.failed'), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+  return {
+    busy,
+    downloadOne: (output: TaskOutput, index: number) =>
+      run('one', () => prepareOutput(output, index, stem, ticketType, keepFormat)),
+    downloadZip: (outputs: TaskOutput[]) =>
+      run('zip', () => zipOutputs(outputs, stem, ticketType, keepFormat)),
+  };
+};

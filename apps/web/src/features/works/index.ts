@@ -1,0 +1,1 @@
+export { WorksPage } from './components/works-page';

@@ -1,0 +1,428 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { toolForRoute } from '@huijing/tools';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { answerInterest, desktop, launch, newPage } from '../support/browser';
+import { startComfyUiDouble, type ComfyUiDouble } from '../support/doubles';
+import { apiSignIn, repoRoot, startServer, type RunningServer } from '../support/server';
+
+/**
+ * The generation screens in the browser: the 360° panorama viewer (free viewing, drag, full
+ * screen, owner link), a multi-image video on the real local engine (order and per-picture
+ * seconds reach the MP4, checked with ffprobe/ffmpeg), and text to image through the ComfyUI
+ * protocol double (ratio chip → latent size). One server and one signed-in context.
+ */
+const PHONE = '13812347001';
+const shots = path.join(repoRoot, 'e2e', 'screenshots');
+
+let server: RunningServer;
+let comfy: ComfyUiDouble;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+let token: string;
+const files = { pano: '', red: '', green: '', blue: '' };
+
+const flat = (fill: string) =>
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="540"><rect width="960" height="540" fill="${fill}"/></svg>`,
+  );
+
+/** An equirectangular test panorama: hue bands around the horizon, sky above, floor below. */
+const equirect = async (file: string) => {
+  const [w, h] = [2048, 1024];
+  const raw = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y += 1)
+    for (let x = 0; x < w; x += 1) {
+      const i = (y * w + x) * 3;
+      const band = Math.floor((x / w) * 8);
+      const rgb =
+        y < h * 0.3
+          ? [150, 190, 235]
+          : y > h * 0.7
+            ? [120, 95, 70]
+            : [
+                [220, 60, 60],
+                [230, 150, 40],
+                [230, 220, 60],
+                [70, 180, 80],
+                [40, 170, 190],
+                [60, 90, 210],
+                [140, 70, 200],
+                [240, 240, 240],
+              ][band]!;
+      raw[i] = rgb[0]!;
+      raw[i + 1] = rgb[1]!;
+      raw[i + 2] = rgb[2]!;
+    }
+  await sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .png()
+    .toFile(file);
+};
+
+const api = (url: string, init: { method?: string; body?: unknown } = {}) =>
+  fetch(server.url + url, {
+    method: init.method ?? 'GET',
+    headers: { satoken: token, 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  }).then((r) => r.json() as Promise<{ success: boolean; data: unknown }>);
+
+const balance = async (type: number) =>
+  (await api(`/api/ai/totalTicket?type=${type}`)).data as number;
+
+before(async () => {
+  comfy = await startComfyUiDouble();
+  server = await startServer({ COMFYUI_URL: comfy.url, SIGNUP_TICKETS: '1:40,4:5' });
+  // WebGL for the panorama on a machine without a GPU: Chromium's software rasteriser.
+  browser = await launch(['--enable-unsafe-swiftshader', '--use-angle=swiftshader']);
+  fs.mkdirSync(shots, { recursive: true });
+  const at = (name: string) => path.join(server.dataDir, name);
+  files.pano = at('pano.png');
+  await equirect(files.pano);
+  for (const [name, fill] of [
+    ['red', '#c03030'],
+    ['green', '#30a040'],
+    ['blue', '#2050c0'],
+  ] as const) {
+    files[name] = at(`${name}.png`);
+    await sharp(flat(fill)).png().toFile(files[name]);
+  }
+
+  token = await apiSignIn(server, PHONE);
+  ({ context, page, errors } = await newPage(browser, desktop));
+  await page.goto(`${server.url}/text2Img?satoken=${encodeURIComponent(token)}`);
+  await answerInterest(page);
+});
+
+after(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+  await comfy?.close();
+});
+
+const open = async (target: Page, route: string) => {
+  const tool = toolForRoute(route.split('?')[0]!)!;
+  await target.goto(`${server.url}${route}`);
+  await target.getByRole('heading', { level: 1 }).waitFor();
+  return tool;
+};
+
+const shoot = (target: Page, name: string) =>
+  target.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
+
+/**
+ * Runs `body` at 390×844 in the signed-in desktop context (a phone's user agent is sent to the
+ * mobile home by design) and checks nothing scrolls sideways.
+ */
+const narrow = async (target: Page, body: () => Promise<unknown>) => {
+  await target.setViewportSize({ width: 390, height: 844 });
+  try {
+    await body();
+    const overflow = await target.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    assert.equal(overflow, 0, 'no horizontal overflow at 390 px');
+  } finally {
+    await target.setViewportSize(desktop.viewport);
+  }
+};
+
+const yawOf = (target: Page) =>
+  target.locator('.hj-pano__canvas').first().getAttribute('data-yaw').then(Number);
+
+describe('generation screens', () => {
+  test('panorama: a 2:1 picture opens in the 360° viewer for free; drag, full screen, link', async () => {
+    const tickets = await balance(1);
+    await open(page, '/panorama');
+    await page.locator('input[type=file][data-input="panorama-view"]').setInputFiles(files.pano);
+    const overlay = page.getByRole('dialog', { name: 'pano.png' });
+    await overlay.waitFor();
+    const canvasBox = overlay.locator('.hj-pano__canvas');
+    await overlay
+      .locator('.hj-pano__canvas[data-ready="true"] canvas')
+      .waitFor({ timeout: 30_000 });
+
+    // Drag across the view: the camera turns (yaw changes) and the picture changes.
+    const box = (await canvasBox.boundingBox())!;
+    const before = await page.screenshot();
+    const yaw0 = Number((await canvasBox.getAttribute('data-yaw')) ?? 0);
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i += 1)
+      await page.mouse.move(box.x + box.width * (0.7 - i * 0.04), box.y + box.height / 2);
+    await page.mouse.up();
+    await page.waitForFunction(
+      (y0) =>
+        Math.abs(
+          Number(document.querySelector('.hj-pano__canvas')?.getAttribute('data-yaw')) - y0,
+        ) > 0.3,
+      yaw0,
+    );
+    assert.ok(Math.abs((await yawOf(page)) - yaw0) > 0.3, 'dragging turned the camera');
+    assert.notDeepEqual(await page.screenshot(), before, 'the view changed on screen');
+    await shoot(page, 'generation-panorama-viewer-1440');
+
+    // Full screen from the overlay's button, and back.
+    await overlay.getByTestId('pano-fullscreen').click();
+    await page.waitForFunction(() => document.fullscreenElement !== null);
+    assert.equal(await canvasBox.getAttribute('data-fullscreen'), 'true');
+    await page.evaluate(() => document.exitFullscreen());
+    await page.waitForFunction(() => document.fullscreenElement === null);
+
+    // A link for the owner: the picture is uploaded only now, and reopens the viewer.
+    await overlay.getByRole('button', { name: /复制链接/ }).click();
+    const linkField = overlay.getByLabel('全景链接');
+    await linkField.waitFor();
+    const link = await linkField.inputValue();
+    assert.match(link, /\/panorama\?view=[\w-]+$/);
+    await page.keyboard.press('Escape');
+    await overlay.waitFor({ state: 'hidden' });
+
+    const again = await context.newPage();
+    await again.goto(link);
+    await again
+      .locator('.hj-pano-overlay .hj-pano__canvas[data-ready="true"] canvas')
+      .waitFor({ timeout: 30_000 });
+    await again.close();
+
+    // Somebody else (signed out here) cannot open the owner's link.
+    const { context: other, page: stranger } = await newPage(browser, desktop);
+    await stranger.goto(link);
+    await stranger.getByText('找不到这张全景图').waitFor();
+    await other.close();
+
+    // Viewing took no ticket.
+    assert.equal(await balance(1), tickets);
+
+    // Generating is the paid path: a 2:1 base renders (ComfyUI double) into a 2:1 result that
+    // opens in the 360° view under it, and its share link works for anyone.
+    const tool = toolForRoute('/panorama')!;
+    await page.locator('input[type=file][data-input="upload_img"]').setInputFiles(files.pano);
+    await page.getByRole('button', { name: '360° 预览底图' }).waitFor();
+    await page.getByRole('button', { name: /开始生成/ }).click();
+    const resultView = page.locator('.hj-pano-result .hj-pano__canvas[data-ready="true"] canvas');
+    await resultView.waitFor({ timeout: 60_000 });
+    assert.equal(await balance(1), tickets - tool.price);
+    await shoot(page, 'generation-panorama-result-1440');
+    await page.getByRole('button', { name: '大图漫游与分享' }).click();
+    const shareOverlay = page.locator('.hj-pano-overlay');
+    await shareOverlay.getByRole('button', { name: /复制链接/ }).click();
+    const shareLink = await shareOverlay.getByLabel('全景链接').inputValue();
+    assert.match(shareLink, /\/panorama\?share=[\w-]+$/);
+    await shareOverlay.getByRole('button', { name: '关闭全景' }).click();
+    const { context: anyone, page: visitor } = await newPage(browser, desktop);
+    await visitor.goto(shareLink);
+    await visitor
+      .locator('.hj-pano-overlay .hj-pano__canvas[data-ready="true"] canvas')
+      .waitFor({ timeout: 30_000 });
+    await anyone.close();
+
+    // The narrow layout: the tool page, then the viewer over the whole screen.
+    await narrow(page, async () => {
+      await shoot(page, 'generation-panorama-390');
+      await page.locator('input[type=file][data-input="panorama-view"]').setInputFiles(files.pano);
+      await page
+        .locator('.hj-pano-overlay .hj-pano__canvas[data-ready="true"] canvas')
+        .waitFor({ timeout: 30_000 });
+      await shoot(page, 'generation-panorama-viewer-390');
+      await page.keyboard.press('Escape');
+    });
+    assert.deepEqual(errors, []);
+  });
+
+  test('imgs2Video: three pictures reordered with their own seconds make the MP4 asked for', async () => {
+    const videoTickets = await balance(4);
+    await open(page, '/imgs2Video');
+    await page.getByRole('heading', { level: 1, name: '多图视频' }).waitFor();
+    await page
+      .locator('input[type=file][data-input="frames"]')
+      .setInputFiles([files.red, files.green, files.blue]);
+    const tiles = page.locator('.hj-frame[data-frame]');
+    await page.waitForFunction(
+      () => document.querySelectorAll('.hj-frame[data-frame] img').length === 3,
+    );
+
+    // Blue to the front with the keyboard-reachable buttons: blue, red, green.
+    await page.getByRole('button', { name: '第 3 张前移' }).click();
+    await page.getByRole('button', { name: '第 2 张前移' }).click();
+    const srcs = await tiles
+      .locator('img')
+      .evaluateAll((els) => els.map((e) => (e as HTMLImageElement).src));
+    assert.equal(srcs.length, 3);
+
+    // Seconds per picture: 2, 3 and 1.5; the transition (0.8) is capped at half of 1.5.
+    const secs = (n: number) => page.getByLabel(`第 ${n} 张时长（秒）`);
+    for (const [n, v] of [
+      [1, '2'],
+      [2, '3'],
+      [3, '1.5'],
+    ] as const) {
+      await secs(n).fill(v);
+      await secs(n).press('Tab');
+    }
+    const expected = 2 + 3 + 1.5 - 2 * 0.75;
+    await page
+      .getByTestId('video-total')
+      .filter({ hasText: `视频约 ${expected} 秒` })
+      .waitFor();
+    await shoot(page, 'generation-imgs2video-1440');
+
+    // Drag the last tile onto the first, then put it back with the buttons (order unchanged).
+    await tiles.nth(2).dragTo(tiles.nth(0));
+    await page.waitForFunction(
+      (first) =>
+        document.querySelector<HTMLImageElement>('.hj-frame[data-frame] img')?.src !== first,
+      srcs[0]!,
+    );
+    await page.getByRole('button', { name: '第 1 张后移' }).click();
+    await page.getByRole('button', { name: '第 2 张后移' }).click();
+    assert.deepEqual(
+      await tiles.locator('img').evaluateAll((els) => els.map((e) => (e as HTMLImageElement).src)),
+      srcs,
+    );
+    await page
+      .getByTestId('video-total')
+      .filter({ hasText: `视频约 ${expected} 秒` })
+      .waitFor();
+
+    await page.getByRole('button', { name: /开始生成/ }).click();
+    const video = page.locator('.hj-result video').first();
+    await video.waitFor({ timeout: 120_000 });
+    assert.equal(await video.evaluate((v) => (v as HTMLVideoElement).controls), true);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .locator('.hj-result')
+        .getByRole('link', { name: /下载 MP4/ })
+        .click(),
+    ]);
+    assert.match(download.suggestedFilename(), /\.mp4$/);
+    const file = path.join(server.dataDir, 'result.mp4');
+    await download.saveAs(file);
+    const probe = JSON.parse(
+      execFileSync('ffprobe', [
+        '-v',
+        'error',
+        '-show_entries',
+        'format=duration:stream=codec_name',
+        '-of',
+        'json',
+        file,
+      ]).toString(),
+    ) as { format: { duration: string }; streams: { codec_name: string }[] };
+    assert.equal(probe.streams[0]!.codec_name, 'h264');
+    assert.ok(
+      Math.abs(Number(probe.format.duration) - expected) <= 0.3,
+      `duration ${probe.format.duration} ≈ ${expected}`,
+    );
+    // The order reached the engine: the video opens on blue and ends on green.
+    const meanAt = (seek: string[]) => {
+      const raw = execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        ...seek,
+        '-i',
+        file,
+        '-frames:v',
+        '1',
+        '-s',
+        '4x4',
+        '-pix_fmt',
+        'rgb24',
+        '-f',
+        'rawvideo',
+        'pipe:1',
+      ]);
+      const sum = [0, 0, 0];
+      for (let i = 0; i < raw.length; i += 1) sum[i % 3]! += raw[i]!;
+      return sum.map((s) => s / (raw.length / 3));
+    };
+    const [r0, , b0] = meanAt(['-ss', '0.3']);
+    assert.ok(b0! > 150 && r0! < 80, `starts blue (${meanAt(['-ss', '0.3'])})`);
+    const [r1, g1] = meanAt(['-sseof', '-0.1']);
+    assert.ok(g1! > 130 && r1! < 80, 'ends green');
+    assert.equal(await balance(4), videoTickets - toolForRoute('/imgs2Video')!.price);
+    await shoot(page, 'generation-imgs2video-result-1440');
+
+    // The same route's other mode: first and last frame.
+    await page.getByText('首尾帧视频', { exact: true }).click();
+    await page.waitForURL(/mode=first-last/);
+    await page.getByRole('heading', { level: 1, name: '首尾帧视频' }).waitFor();
+    await page.locator('[data-input-name="first_frame"]').waitFor();
+    await page.locator('[data-input-name="last_frame"]').waitFor();
+    await narrow(page, () => shoot(page, 'generation-first-last-390'));
+
+    // Narrow screen: the sequence (its pictures are kept) fits without sideways scrolling.
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: '多图视频' }).waitFor();
+    await narrow(page, async () => {
+      await page.locator('.hj-frame[data-frame] img').first().scrollIntoViewIfNeeded();
+      await shoot(page, 'generation-imgs2video-390');
+    });
+    assert.deepEqual(errors, []);
+  });
+
+  test('text2Img: suggestion, ratio chip and style card reach the ComfyUI double', async () => {
+    const tool = await open(page, '/text2Img');
+    await page.getByRole('button', { name: '午后斜阳' }).click();
+    assert.match(await page.locator('#hj-param-promptTxt').inputValue(), /，午后斜阳$/);
+    await page.getByRole('radio', { name: /^16:9/ }).click();
+    await page.getByText('1344×768').waitFor();
+    await page.locator('.hj-gen-style[data-style="image-watercolor"]').click();
+    assert.equal(
+      await page
+        .locator('.hj-gen-style[data-style="image-watercolor"]')
+        .getAttribute('aria-checked'),
+      'true',
+    );
+    await page.locator('[data-param="count"]').getByText('2 张').click();
+    await page
+      .getByTestId('price-line')
+      .filter({ hasText: `消耗 ${tool.price * 2} 次` })
+      .waitFor();
+    await shoot(page, 'generation-text2img-1440');
+
+    const before = comfy.received.prompts.length;
+    await page.getByRole('button', { name: /开始生成/ }).click();
+    await page.locator('.hj-result').waitFor({ timeout: 60_000 });
+    const sent = comfy.received.prompts.slice(before).at(-1)!.prompt as Record<
+      string,
+      { inputs: Record<string, unknown> }
+    >;
+    assert.deepEqual(
+      [sent['5']!.inputs.width, sent['5']!.inputs.height, sent['5']!.inputs.batch_size],
+      [1344, 768, 2],
+    );
+    assert.match(String(sent['6']!.inputs.text), /午后斜阳/);
+    assert.match(String(sent['6']!.inputs.text), /水彩|watercolour/);
+    await shoot(page, 'generation-text2img-result-1440');
+
+    // Text to video shares the card: camera-move phrases and its three shapes (no pixel sizes).
+    await open(page, '/text2Video');
+    // The example prompt already has this phrase: its chip shows pressed.
+    assert.equal(
+      await page.getByRole('button', { name: '镜头缓慢推进' }).getAttribute('aria-pressed'),
+      'true',
+    );
+    await page.getByRole('button', { name: '环绕拍摄' }).click();
+    assert.match(await page.locator('#hj-param-promptTxt').inputValue(), /，环绕拍摄$/);
+    await page.getByRole('radio', { name: /^9:16/ }).click();
+    assert.equal(
+      await page.getByRole('radio', { name: /^9:16/ }).getAttribute('aria-checked'),
+      'true',
+    );
+    assert.equal(await page.getByRole('radio').filter({ hasText: '×' }).count(), 0);
+
+    await open(page, '/text2ImgPro');
+    await page.getByRole('radio', { name: /^21:9/ }).waitFor();
+    await narrow(page, () => shoot(page, 'generation-text2img-pro-390'));
+    assert.deepEqual(errors, []);
+  });
+});

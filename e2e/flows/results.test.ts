@@ -1,0 +1,355 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { getTool, toolForRoute } from '@huijing/tools';
+import { build } from 'esbuild';
+import { unzipSync } from 'fflate';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { answerInterest, desktop, launch, newPage } from '../support/browser';
+import { apiSignIn, repoRoot, startServer, type RunningServer } from '../support/server';
+
+/**
+ * Results and done pages in the browser: two to-line runs on the local engine, the zoom viewer,
+ * a PNG and a photo.zip download, the owner's done page, a share link opened signed out, another
+ * account refused, and an output sent on as the next tool's input.
+ */
+const OWNER = '13812347001';
+const OTHER = '13812347002';
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const shots = path.join(repoRoot, 'e2e', 'screenshots');
+type Output = {
+  url: string;
+  thumbUrl: string | null;
+  width: number;
+  height: number;
+  kind: 'image';
+};
+const NOT_FOUND_LOG =
+  'console: Failed to load resource: the server responded with a status of 404 (Not Found)';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+let imagePath: string;
+
+const signedInPage = async (phone: string, route: string) => {
+  const token = await apiSignIn(server, phone);
+  const opened = await newPage(browser, { ...desktop, acceptDownloads: true });
+  await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: server.url,
+  });
+  await opened.page.goto(`${server.url}${route}?satoken=${encodeURIComponent(token)}`);
+  await answerInterest(opened.page);
+  return opened;
+};
+
+before(async () => {
+  server = await startServer({ SIGNUP_TICKETS: '1:20' });
+  browser = await launch();
+  fs.mkdirSync(shots, { recursive: true });
+  imagePath = path.join(server.dataDir, 'room.png');
+  await sharp(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+      <rect width="100%" height="100%" fill="#e9e4dc"/>
+      <polygon points="0,800 300,520 900,520 1200,800" fill="#b08d68"/>
+      <rect x="420" y="140" width="360" height="240" fill="#9cc3e6" stroke="#4b5563" stroke-width="12"/>
+      <rect x="450" y="560" width="300" height="30" fill="#3f3f46"/>
+    </svg>`),
+  )
+    .png()
+    .toFile(imagePath);
+  ({ context, page, errors } = await signedInPage(OWNER, '/toline'));
+});
+
+after(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const bytesOf = async (download: Download) => fs.readFileSync((await download.path())!);
+
+const saved = async (click: () => Promise<void>, on: Page = page) => {
+  const [download] = await Promise.all([on.waitForEvent('download'), click()]);
+  return { name: download.suggestedFilename(), bytes: await bytesOf(download) };
+};
+
+const waitForResult = async () => {
+  await page.locator('.hj-result').waitFor({ timeout: 60_000 });
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll<HTMLImageElement>('.hj-result__main img')).every(
+      (img) => img.complete && img.naturalWidth > 0,
+    ),
+  );
+};
+
+const noOverflowAt390 = async (on: Page, name: string) => {
+  await on.setViewportSize({ width: 390, height: 844 });
+  await on.waitForTimeout(300);
+  const width = await on.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `${name}: page is ${width}px wide at 390`);
+  await on.screenshot({ path: path.join(shots, `results-${name}-390.png`), fullPage: true });
+  await on.setViewportSize(desktop.viewport);
+};
+
+let taskId = '';
+let shareLink = '';
+
+describe('results and done pages', () => {
+  test('two runs, the viewer, one PNG and photo.zip from the tool page', async () => {
+    const tool = toolForRoute('/toline')!;
+    await page.getByRole('heading', { level: 1, name: tool.name['zh-CN'] }).waitFor();
+    await page.locator('input[type=file][data-input="upload_img"]').setInputFiles(imagePath);
+    await page.locator('.hj-upload__preview img').waitFor();
+    await page.getByRole('button', { name: /开始生成/ }).click();
+    await waitForResult();
+    // Second run with the same input and parameters ("再来一次").
+    await page.getByRole('button', { name: /再来一次/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.hj-history__item').length >= 2, {
+      timeout: 60_000,
+    });
+    await waitForResult();
+
+    // The full-screen viewer: buttons, wheel, Esc.
+    await page.getByRole('button', { name: '放大查看' }).first().click();
+    const viewer = page.getByRole('dialog', { name: '查看大图' });
+    await viewer.waitFor();
+    await viewer.getByRole('button', { name: '放大' }).click();
+    await viewer.getByText('150%').waitFor();
+    await viewer.locator('.hj-viewer__stage').hover();
+    await page.mouse.wheel(0, -100);
+    await viewer.getByText('180%').waitFor();
+    await viewer.getByRole('button', { name: /对比原图/ }).click();
+    await viewer.getByRole('slider').waitFor();
+    await page.screenshot({ path: path.join(shots, 'results-viewer-1440.png') });
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
+
+    const size = /(\d+)\s*×\s*(\d+)/.exec(
+      (await page.locator('.hj-result__info').textContent()) ?? '',
+    )!;
+    const one = await saved(() => page.getByRole('link', { name: /下载 PNG/ }).click());
+    assert.match(one.name, /^huijing-to-line-[0-9a-f]{8}-1\.png$/);
+    assert.deepEqual([...one.bytes.subarray(0, 8)], PNG_MAGIC);
+    const meta = await sharp(one.bytes).metadata();
+    assert.equal(`${meta.width}×${meta.height}`, `${size[1]}×${size[2]}`);
+    await page.screenshot({ path: path.join(shots, 'results-result-1440.png') });
+    await noOverflowAt390(page, 'result');
+    // The viewer on a phone: toolbar fits, the image fills the width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: '放大查看' }).first().click();
+    await viewer.waitFor();
+    await page.screenshot({ path: path.join(shots, 'results-viewer-390.png') });
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
+    await page.setViewportSize(desktop.viewport);
+  });
+
+  test('the done page: before/after, photo.zip, share link', async () => {
+    await page
+      .locator('.hj-result')
+      .getByRole('link', { name: /详情 \/ 分享/ })
+      .click();
+    await page.waitForURL(/\/done2\?taskId=/);
+    taskId = new URL(page.url()).searchParams.get('taskId')!;
+    await page.getByRole('heading', { level: 1, name: '图片转线稿' }).waitFor();
+    await page.getByRole('slider', { name: '拖动对比原图与效果图' }).waitFor();
+
+    const zip = await saved(() => page.getByRole('button', { name: /打包下载/ }).click());
+    assert.equal(zip.name, 'photo.zip');
+    const entries = unzipSync(new Uint8Array(zip.bytes));
+    const names = Object.keys(entries);
+    assert.equal(names.length, 1);
+    assert.match(names[0]!, /\.png$/);
+    assert.deepEqual([...entries[names[0]!]!.subarray(0, 8)], PNG_MAGIC);
+
+    await page.getByRole('button', { name: /复制分享链接/ }).click();
+    const link = page.getByLabel('分享链接');
+    await link.waitFor();
+    shareLink = await link.inputValue();
+    assert.match(shareLink, /\/done2\?share=[A-Za-z0-9_-]{32}$/);
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), shareLink);
+    await page.getByRole('heading', { level: 1 }).click();
+    await link.waitFor({ state: 'hidden' });
+    await page.screenshot({ path: path.join(shots, 'results-done-1440.png') });
+    await noOverflowAt390(page, 'done');
+    assert.deepEqual(errors, []);
+  });
+
+  test('the watermark, pixel by pixel in Chromium: type 3/4 images get it, types 1/2 do not', async () => {
+    // The real download code (render-download.ts), bundled for the page as it is for the app.
+    const bundle = await build({
+      entryPoints: [path.join(repoRoot, 'apps/web/src/features/tools/results/render-download.ts')],
+      bundle: true,
+      format: 'iife',
+      globalName: 'hjDownload',
+      write: false,
+    });
+    // The output as the owner's API reports it; its link is signed, so any page may fetch it.
+    const output = (await page.evaluate(async (id) => {
+      const raw = localStorage.getItem('satoken') ?? '';
+      const token = raw.startsWith('"') ? (JSON.parse(raw) as string) : raw;
+      const r = await fetch(`/api/ai/getTaskByTaskId?taskId=${id}`, {
+        headers: { satoken: token },
+      });
+      return ((await r.json()) as { data: { outputs: unknown[] } }).data.outputs[0];
+    }, taskId)) as Output;
+    // The app's CSP forbids inline scripts; this page only hosts the bundled module.
+    const lab = await newPage(browser, { ...desktop, bypassCSP: true });
+    await lab.page.goto(`${server.url}/agreement`);
+    await lab.page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    // tsx compiles this file with esbuild's keepNames: the evaluated function calls __name.
+    await lab.page.addScriptTag({ content: 'window.__name = (f) => f;' });
+    const result = await lab.page.evaluate(async (output) => {
+      const lib = (
+        window as unknown as {
+          hjDownload: {
+            prepareOutput: (
+              o: Output,
+              i: number,
+              stem: string,
+              type: number,
+            ) => Promise<{ name: string; blob: Blob }>;
+          };
+        }
+      ).hjDownload;
+      const pixels = async (blob: Blob) => {
+        const bitmap = await createImageBitmap(blob);
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const ctx = canvas.getContext('2d')!;
+        ctx.drawImage(bitmap, 0, 0);
+        return {
+          w: bitmap.width,
+          h: bitmap.height,
+          data: ctx.getImageData(0, 0, bitmap.width, bitmap.height).data,
+        };
+      };
+      const plain = await lib.prepareOutput(output, 0, 'x', 1);
+      const live = await lib.prepareOutput(output, 0, 'x', 2);
+      const marked = await lib.prepareOutput(output, 0, 'x', 3);
+      const video = await lib.prepareOutput(output, 0, 'x', 4);
+      const a = await pixels(plain.blob);
+      const b = await pixels(marked.blob);
+      // Changed pixels per quarter of the image: top-left vs bottom-right.
+      let topLeft = 0;
+      let bottomRight = 0;
+      for (let y = 0; y < a.h; y += 1)
+        for (let x = 0; x < a.w; x += 1) {
+          const i = (y * a.w + x) * 4;
+          const diff =
+            Math.abs(a.data[i]! - b.data[i]!) +
+            Math.abs(a.data[i + 1]! - b.data[i + 1]!) +
+            Math.abs(a.data[i + 2]! - b.data[i + 2]!);
+          if (diff < 24) continue;
+          if (x < a.w / 2 && y < a.h / 2) topLeft += 1;
+          if (x > a.w * 0.6 && y > a.h * 0.85) bottomRight += 1;
+        }
+      const original = new Uint8Array(await (await fetch(output.url)).arrayBuffer());
+      const same = async (blob: Blob) => {
+        const bytes = new Uint8Array(await blob.arrayBuffer());
+        return bytes.length === original.length && bytes.every((v, i) => v === original[i]);
+      };
+      // Shown for the screenshot (what a designer gets from a gpt/video-ticket run).
+      document.body.replaceChildren(
+        Object.assign(new Image(), { src: URL.createObjectURL(marked.blob) }),
+      );
+      await (document.body.firstChild as HTMLImageElement).decode();
+      return {
+        names: [plain.name, marked.name],
+        types: [plain.blob.type, marked.blob.type, video.blob.type],
+        size: [a.w, a.h, b.w, b.h],
+        topLeft,
+        bottomRight,
+        plainUntouched: await same(plain.blob),
+        liveUntouched: await same(live.blob),
+      };
+    }, output);
+    await lab.page.screenshot({ path: path.join(shots, 'results-watermark-1440.png') });
+    await lab.context.close();
+    assert.deepEqual(result.names, ['x-1.png', 'x-1.png']);
+    assert.deepEqual(result.types, ['image/png', 'image/png', 'image/png']);
+    assert.equal(result.size[0], result.size[2]);
+    assert.equal(result.size[1], result.size[3]);
+    // Types 1 and 2: the stored PNG, byte for byte. Types 3 and 4: text in the corner only.
+    assert.equal(result.plainUntouched, true);
+    assert.equal(result.liveUntouched, true);
+    assert.equal(result.topLeft, 0);
+    assert.ok(result.bottomRight > 200, `watermark pixels: ${result.bottomRight}`);
+  });
+
+  test('signed out: the share link shows the outputs read-only; the task id alone asks to sign in', async () => {
+    const visitor = await newPage(browser, { ...desktop, acceptDownloads: true });
+    await visitor.page.goto(shareLink);
+    await visitor.page.getByRole('heading', { level: 1, name: '图片转线稿' }).waitFor();
+    await visitor.page.getByText('来自绘境设计师的分享').waitFor();
+    assert.equal(await visitor.page.getByRole('slider').count(), 0, 'no original is shown');
+    assert.equal(await visitor.page.getByRole('button', { name: /复制分享链接/ }).count(), 0);
+    assert.equal(await visitor.page.getByRole('button', { name: /继续处理/ }).count(), 0);
+    const png = await saved(
+      () => visitor.page.getByRole('link', { name: /下载 PNG/ }).click(),
+      visitor.page,
+    );
+    assert.deepEqual([...png.bytes.subarray(0, 8)], PNG_MAGIC);
+    await visitor.page.screenshot({ path: path.join(shots, 'results-shared-1440.png') });
+    await noOverflowAt390(visitor.page, 'shared');
+
+    await visitor.page.goto(`${server.url}/done2?taskId=${taskId}`);
+    await visitor.page.getByRole('heading', { name: '登录后查看作品' }).waitFor();
+    await visitor.page.goto(`${server.url}/done2?share=not-a-real-token`);
+    await visitor.page.getByRole('heading', { name: '找不到这个作品' }).waitFor();
+    // The refused read is a real 404 (Chromium logs it); it is asked for once, not retried.
+    assert.deepEqual(visitor.errors, [NOT_FOUND_LOG]);
+    await visitor.context.close();
+  });
+
+  test('another account sees "not found" for the task id', async () => {
+    const other = await signedInPage(OTHER, '/home');
+    await other.page.goto(`${server.url}/done2?taskId=${taskId}`);
+    await other.page.getByRole('heading', { name: '找不到这个作品' }).waitFor();
+    assert.deepEqual(other.errors, [NOT_FOUND_LOG]);
+    await other.context.close();
+  });
+
+  test('an output goes on as the next tool’s input and runs there', async () => {
+    const next = getTool('compress')!;
+    await page.goto(`${server.url}/done2?taskId=${taskId}`);
+    await page.getByRole('heading', { level: 1, name: '图片转线稿' }).waitFor();
+    await page.getByRole('button', { name: /继续处理/ }).click();
+    await page.getByRole('menuitem', { name: new RegExp(next.name['zh-CN']) }).click();
+    await page.waitForURL(new RegExp(`${next.routes[0]}$`));
+    await page.getByRole('heading', { level: 1, name: next.name['zh-CN'] }).waitFor();
+    const preview = page.locator('.hj-upload__preview img').first();
+    await preview.waitFor();
+    const outputs = (await page.evaluate(async (id) => {
+      const raw = localStorage.getItem('satoken') ?? '';
+      const token = raw.startsWith('"') ? (JSON.parse(raw) as string) : raw;
+      const r = await fetch(`/api/ai/getTaskByTaskId?taskId=${id}`, {
+        headers: { satoken: token },
+      });
+      return ((await r.json()) as { data: { outputs: { url: string }[] } }).data.outputs;
+    }, taskId)) as { url: string }[];
+    const outputFile = /\/api\/files\/([0-9a-f-]{36})/.exec(outputs[0]!.url)![1]!;
+    assert.ok((await preview.getAttribute('src'))?.includes(outputFile), 'the output is the input');
+
+    await page.getByRole('button', { name: /开始生成/ }).click();
+    await waitForResult();
+    await page
+      .locator('.hj-result')
+      .getByRole('link', { name: /详情 \/ 分享/ })
+      .click();
+    await page.waitForURL(/\/done2\?taskId=/);
+    const nextId = new URL(page.url()).searchParams.get('taskId')!;
+    const detail = (await page.evaluate(async (id) => {
+      const raw = localStorage.getItem('satoken') ?? '';
+      const token = raw.startsWith('"') ? (JSON.parse(raw) as string) : raw;
+      const r = await fetch(`/api/ai/taskDetail?taskId=${id}`, { headers: { satoken: token } });
+      return ((await r.json()) as { data: { before: { url: string } } }).data;
+    }, nextId)) as { before: { url: string } };
+    assert.ok(detail.before.url.includes(outputFile), 'the server ran it on the output file');
+    assert.deepEqual(errors, []);
+  });
+});
