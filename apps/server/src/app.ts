@@ -151,7 +151,7 @@ export const buildApp = async (container: Container): Promise<App> => {
     assistant: container.assistant,
     edits: container.imageEdits,
     guards: container.guards,
-    keepAliveMs: 20_000,
+    keepAliveMs: container.env.ASSISTANT_KEEPALIVE_MS,
   });
 
   const webFallback = await registerWebApp(app, container.env.WEB_DIST);

@@ -75,6 +75,7 @@ describeEachDatabase('assistant chat (against the chat completions double)', (ta
         LLM_GPT_API_KEY: llm.apiKey,
         LLM_GPT_MODEL: 'deepseek-test',
         LLM_IDLE_TIMEOUT_MS: '800',
+        ASSISTANT_KEEPALIVE_MS: '100',
         ASSISTANT_QUESTIONS_PER_MINUTE: '1000',
         SIGNUP_TICKETS: '3:6',
       },
@@ -233,8 +234,17 @@ describeEachDatabase('assistant chat (against the chat completions double)', (ta
   it('fails a silent upstream after the idle timeout with a clear message', async () => {
     reset({ silentAfterChunks: 3 });
     const { token, user } = await smsLogin(t);
-    const events = eventsOf((await ask(token, { inputMessage: '问' })).body);
+    const body = (await ask(token, { inputMessage: '问' })).body;
+    const events = eventsOf(body);
     expect(events.at(-2)).toMatchObject({ type: 'error', code: 50470 });
+    // While the upstream is silent the stream stays warm with comments (every 100 ms here), which
+    // EventSource readers and the web client skip.
+    const blocks = body.split('\n\n');
+    const error = blocks.findIndex((b) => b.includes('"type":"error"'));
+    const quiet = blocks.slice(0, error).reverse();
+    const lastDelta = quiet.findIndex((b) => b.startsWith('data: '));
+    expect(quiet.slice(0, lastDelta).every((b) => b === ': keep-alive')).toBe(true);
+    expect(lastDelta).toBeGreaterThanOrEqual(3);
     expect(await t.container.tickets.balance(user.id, 3)).toBe(6);
   });
 

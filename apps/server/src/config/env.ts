@@ -99,6 +99,7 @@ const rawEnvSchema = z.object({
     .min(0, 'must be 0 or more')
     .default(1),
   ASSISTANT_QUESTIONS_PER_MINUTE: positiveInt(10),
+  ASSISTANT_KEEPALIVE_MS: positiveInt(20_000),
   STORAGE_DRIVER: z.enum(['local', 's3'], { message: 'must be local or s3' }).optional(),
   S3_ENDPOINT: httpUrl(),
   S3_BUCKET: z.string().optional(),
@@ -269,6 +270,8 @@ export type Env = {
   /** Type-3 (gpt) tickets one assistant question costs. */
   ASSISTANT_TICKETS_PER_QUESTION: number;
   ASSISTANT_QUESTIONS_PER_MINUTE: number;
+  /** Interval of the `: keep-alive` comment on an open answer stream (proxies drop idle ones). */
+  ASSISTANT_KEEPALIVE_MS: number;
   /** Where file bytes live: DATA_DIR/files, or an S3-compatible bucket. */
   storage: StorageConfig;
   /** Largest upload in bytes (multipart); data URLs are bounded by BODY_LIMIT_BYTES. */
@@ -443,6 +446,7 @@ export const loadEnv = (
     LLM_IDLE_TIMEOUT_MS: raw.LLM_IDLE_TIMEOUT_MS,
     ASSISTANT_TICKETS_PER_QUESTION: raw.ASSISTANT_TICKETS_PER_QUESTION,
     ASSISTANT_QUESTIONS_PER_MINUTE: raw.ASSISTANT_QUESTIONS_PER_MINUTE,
+    ASSISTANT_KEEPALIVE_MS: raw.ASSISTANT_KEEPALIVE_MS,
     storage:
       storageDriver === 's3'
         ? {
