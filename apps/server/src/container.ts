@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { createUserRateLimiter } from './http/rate-limit';
 import { HOUR, systemClock } from './config/clock';
 import type { Clock } from './config/clock';
 import type { Env } from './config/env';
@@ -49,7 +50,6 @@ import { createWxScenesRepository } from './modules/wechat/wx-scenes.repository'
 import { createSmsProvider } from './providers/sms';
 import type { LlmProvider } from './providers/llm/llm';
 import { createOpenAiLlm } from './providers/llm/openai-llm';
-import { createRateLimiter } from './modules/assistant/assistant-inputs';
 import { createAssistantService } from './modules/assistant/assistant.service';
 import type { AssistantService } from './modules/assistant/assistant.service';
 import { createImageEditService } from './modules/assistant/image-edit.service';
@@ -298,7 +298,11 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     abortLocal: worker.abortLocal,
     onWakeError: (err, taskId) => logger.error({ err, taskId }, 'enqueue failed; sweep will retry'),
   });
-  const assistantLimit = createRateLimiter(env.ASSISTANT_QUESTIONS_PER_MINUTE, now);
+  const assistantLimit = createUserRateLimiter(
+    env.ASSISTANT_QUESTIONS_PER_MINUTE,
+    now,
+    'ASSISTANT_TOO_FREQUENT',
+  );
   const assistant = createAssistantService({
     db,
     llm,

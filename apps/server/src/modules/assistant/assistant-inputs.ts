@@ -1,4 +1,3 @@
-import type { Clock } from '../../config/clock';
 import { AppError } from '../../http/app-error';
 import type { FilesService } from '../uploads/files.service';
 import type { StoredFile } from '../uploads/files.repository';
@@ -45,19 +44,3 @@ export const imageLinks = async (files: FilesService, userId: string, ids: (stri
   for (const f of owned) out.set(f.id, { fileId: f.id, ...(await files.links(f)) });
   return (id: string | null) => (id ? (out.get(id) ?? null) : null);
 };
-
-/**
- * Questions and edits per user per minute. Per process: it keeps one user from flooding a paid
- * upstream, not a security boundary (tickets are the real limit).
- */
-export const createRateLimiter = (perMinute: number, now: Clock) => {
-  const recent = new Map<string, number[]>();
-  return (userId: string) => {
-    const t = now().getTime();
-    const times = (recent.get(userId) ?? []).filter((at) => t - at < 60_000);
-    if (times.length >= perMinute) throw new AppError('ASSISTANT_TOO_FREQUENT');
-    times.push(t);
-    recent.set(userId, times);
-  };
-};
-export type RateLimiter = ReturnType<typeof createRateLimiter>;

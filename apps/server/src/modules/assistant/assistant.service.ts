@@ -10,7 +10,7 @@ import type { LlmMessage, LlmProvider } from '../../providers/llm/llm';
 import { createTicketsRepository } from '../tickets/tickets.repository';
 import type { FilesService } from '../uploads/files.service';
 import { imageDataUrl, imageLinks, resolveImage } from './assistant-inputs';
-import type { RateLimiter } from './assistant-inputs';
+import type { UserRateLimiter } from '../../http/rate-limit';
 import { createAssistantRepository } from './assistant.repository';
 import type { ConversationRecord, MessageRecord, ModelChoice } from './assistant.repository';
 
@@ -68,7 +68,7 @@ export const createAssistantService = (deps: {
   now: Clock;
   logger: Logger;
   ticketsPerQuestion: number;
-  admit: RateLimiter;
+  admit: UserRateLimiter;
   /** A streaming answer untouched this long belongs to a process that died. */
   staleAfterMs: number;
 }) => {

@@ -10,7 +10,7 @@ import type { TasksService } from '../tasks/tasks.service';
 import { queueHeldTask } from '../tasks/task-submit';
 import type { FilesService } from '../uploads/files.service';
 import { imageLinks, resolveImage } from './assistant-inputs';
-import type { RateLimiter } from './assistant-inputs';
+import type { UserRateLimiter } from '../../http/rate-limit';
 import { createAssistantRepository } from './assistant.repository';
 
 export type ImageEditService = ReturnType<typeof createImageEditService>;
@@ -36,7 +36,7 @@ export const createImageEditService = (deps: {
   tasks: TasksService;
   files: FilesService;
   now: Clock;
-  admit: RateLimiter;
+  admit: UserRateLimiter;
   wake: (engine: string, taskId: string) => Promise<void>;
   onWakeError: (error: unknown, taskId: string) => void;
 }) => {

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import type { Logger } from 'pino';
 import type { Clock } from '../../config/clock';
 import { AppError } from '../../http/app-error';
+import { createUserRateLimiter } from '../../http/rate-limit';
 import { LlmError } from '../../providers/llm/llm';
 import type { LlmMessage, LlmModel, LlmProvider } from '../../providers/llm/llm';
 import type { FilesService } from '../uploads/files.service';
@@ -64,15 +65,7 @@ export const createPromptsService = (deps: {
   const model = (): LlmModel | undefined =>
     (['gpt', 'gemini'] as const).find((m) => deps.llm.configured(m));
 
-  // Per process, like clickMask: a guard against runaway use, not a billing boundary.
-  const recent = new Map<string, number[]>();
-  const admit = (userId: string) => {
-    const t = deps.now().getTime();
-    const times = (recent.get(userId) ?? []).filter((at) => t - at < 60_000);
-    if (times.length >= perMinute) throw new AppError('PROMPT_TOO_FREQUENT');
-    times.push(t);
-    recent.set(userId, times);
-  };
+  const admit = createUserRateLimiter(perMinute, deps.now, 'PROMPT_TOO_FREQUENT');
 
   const ask = async (userId: string, messages: LlmMessage[]): Promise<PromptResult> => {
     const chosen = model();

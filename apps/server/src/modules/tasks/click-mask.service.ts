@@ -7,6 +7,7 @@ import { newId } from '../../db/ids';
 import { EngineError } from '../../engines/engine';
 import type { EngineRouter } from '../../engines/engine-router';
 import { AppError } from '../../http/app-error';
+import { createUserRateLimiter } from '../../http/rate-limit';
 import type { FilesService } from '../uploads/files.service';
 
 export type ClickMaskService = ReturnType<typeof createClickMaskService>;
@@ -28,15 +29,8 @@ export const createClickMaskService = (deps: {
   perMinute: number;
   now: Clock;
 }) => {
-  // Per process: a limit against runaway clicking, not a security boundary (the CPU is ours).
-  const recent = new Map<string, number[]>();
-  const admit = (userId: string) => {
-    const t = deps.now().getTime();
-    const times = (recent.get(userId) ?? []).filter((at) => t - at < 60_000);
-    if (times.length >= deps.perMinute) throw new AppError('CLICK_MASK_TOO_FREQUENT');
-    times.push(t);
-    recent.set(userId, times);
-  };
+  // A limit against runaway clicking, not a security boundary (the CPU is ours).
+  const admit = createUserRateLimiter(deps.perMinute, deps.now, 'CLICK_MASK_TOO_FREQUENT');
 
   return {
     async clickMask(userId: string, body: ClickMaskBody): Promise<ClickMaskResult> {
