@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { toolForRoute } from '@huijing/tools';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { launch, mobile, newPage } from '../support/browser';
+import { launch, mobile, newPage, skipInterest } from '../support/browser';
 import { startComfyUiDouble } from '../support/doubles';
 import {
   apiSignIn,
@@ -147,10 +147,7 @@ describe('the phone flow at 390 × 844', () => {
       dialog.getByRole('button', { name: '登录 / 注册' }).click(),
     ]);
     assert.match(page.url(), /\/mobilePrepare\?tool=to-line$/);
-    const interest = page.getByRole('dialog');
-    await interest.getByText('告诉我们你的设计方向').waitFor();
-    await interest.getByRole('button', { name: /跳过/ }).click();
-    await interest.waitFor({ state: 'hidden' });
+    await skipInterest(page);
 
     const priceLine = page.getByTestId('price-line');
     await priceLine.filter({ hasText: `消耗 ${tool.price} 次` }).waitFor();
@@ -259,13 +256,7 @@ describe('the phone flow at 390 × 844', () => {
     const token = await apiSignIn(server, '13812348002');
     const { context, page, errors } = await newPage(browser, mobile);
     await page.goto(`${server.url}/mobilePrepare?tool=indoor&satoken=${encodeURIComponent(token)}`);
-    const interest = page.getByRole('dialog');
-    await interest.getByText('告诉我们你的设计方向').waitFor();
-    await interest
-      .getByRole('button', { name: /跳过|稍后/ })
-      .first()
-      .click();
-    await interest.waitFor({ state: 'hidden' });
+    await skipInterest(page);
 
     await page.getByText(NOT_CONFIGURED).first().waitFor();
     const before = (await apiGet(page, '/api/ai/totalTicket?type=1')).data as number;
@@ -329,10 +320,7 @@ describe('a phone render on the ComfyUI protocol double', () => {
       await page.goto(
         `${render.url}/mobilePrepare?tool=${tool.id}&satoken=${encodeURIComponent(token)}`,
       );
-      const interest = page.getByRole('dialog');
-      await interest.getByText('告诉我们你的设计方向').waitFor();
-      await interest.getByRole('button', { name: /跳过/ }).click();
-      await interest.waitFor({ state: 'hidden' });
+      await skipInterest(page);
       const before = (await apiGet(page, '/api/ai/totalTicket?type=1')).data as number;
       await page
         .locator('input[type=file][data-input="upload_img"][data-source="album"]')

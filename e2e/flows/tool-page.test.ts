@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { toolForRoute } from '@huijing/tools';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { answerInterest, desktop, launch, newPage } from '../support/browser';
+import { answerInterest, desktop, dialogSettled, launch, newPage } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 const PHONES = ['13812340001', '13812340002'];
@@ -57,6 +57,8 @@ const latestCode = async (phone: string): Promise<string> => {
 const signIn = async (page: Page, phone: string) => {
   await page.getByRole('button', { name: /登录后开始/ }).click();
   const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('手机号').waitFor();
+  await dialogSettled(page);
   await dialog.getByLabel('手机号').fill(phone);
   await dialog.getByRole('button', { name: '获取验证码' }).click();
   await page.getByText('发送成功').waitFor();

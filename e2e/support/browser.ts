@@ -84,19 +84,25 @@ export const screenshotPath = (name: string) => {
 };
 
 /**
- * A new account's first screen asks for a design direction: pick 家装效果图 and go on.
- * antd opens the dialog with a zoom animation; on a slow machine a click during it can land beside
- * the tag (the box moves between the hit check and the press), so this waits for the dialog's
- * animations to end and checks the tag really is selected before pressing 开始创作.
+ * antd opens dialogs with a zoom animation; on a slow machine a click during it can land beside
+ * its target (the box moves between Playwright's hit check and the press). Waits until no
+ * animation runs inside a dialog.
  */
-export const answerInterest = async (page: Page) => {
-  const interest = page.getByRole('dialog');
-  await interest.getByText('告诉我们你的设计方向').waitFor();
-  await page.waitForFunction(() =>
+export const dialogSettled = (page: Page) =>
+  page.waitForFunction(() =>
     document
       .getAnimations()
       .every((a) => !(a.effect as KeyframeEffect | null)?.target?.closest('.ant-modal-root')),
   );
+
+/**
+ * A new account's first screen asks for a design direction: pick 家装效果图 and go on, checking
+ * the tag really is selected before pressing 开始创作.
+ */
+export const answerInterest = async (page: Page) => {
+  const interest = page.getByRole('dialog');
+  await interest.getByText('告诉我们你的设计方向').waitFor();
+  await dialogSettled(page);
   const tag = interest.locator('.ant-tag-checkable', { hasText: '家装效果图' });
   const start = interest.getByRole('button', { name: /开始创作/ });
   for (let attempt = 0; attempt < 5 && (await start.isDisabled()); attempt += 1) {
@@ -105,5 +111,14 @@ export const answerInterest = async (page: Page) => {
     await page.waitForTimeout(100 * (attempt + 1));
   }
   await start.click();
+  await interest.waitFor({ state: 'hidden' });
+};
+
+/** Skips the first-login interest question from the dialog itself (跳过). */
+export const skipInterest = async (page: Page) => {
+  const interest = page.getByRole('dialog');
+  await interest.getByText('告诉我们你的设计方向').waitFor();
+  await dialogSettled(page);
+  await interest.getByRole('button', { name: /跳过/ }).click();
   await interest.waitFor({ state: 'hidden' });
 };
