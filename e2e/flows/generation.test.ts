@@ -402,6 +402,11 @@ describe('generation screens', () => {
     );
     assert.match(String(sent['6']!.inputs.text), /午后斜阳/);
     assert.match(String(sent['6']!.inputs.text), /水彩|watercolour/);
+    // Two pictures paid for, two shown: a grid of both, the second one selectable.
+    const thumbs = page.locator('.hj-result__grid').getByRole('tab');
+    assert.equal(await thumbs.count(), 2);
+    await thumbs.nth(1).click();
+    assert.equal(await thumbs.nth(1).getAttribute('aria-selected'), 'true');
     await shoot(page, 'generation-text2img-result-1440');
 
     // Text to video shares the card: camera-move phrases and its three shapes (no pixel sizes).

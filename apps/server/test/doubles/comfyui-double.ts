@@ -168,9 +168,20 @@ export const startComfyUiDouble = async (
             background: { r: 200, g: 190, b: 170 },
           },
         });
-    const filename = `${path.basename(prefix)}_${String(number).padStart(5, '0')}_.png`;
-    await image.png().toFile(path.join(dirs.output, subfolder, filename));
-    return { images: [{ filename, subfolder, type: 'output' }] };
+    // Like SaveImage: one file per latent in the batch (EmptyLatentImage's batch_size).
+    const latent = Object.values(graph).find((n) => typeof n.inputs.batch_size === 'number');
+    const batch = Math.max(1, Number(latent?.inputs.batch_size ?? 1));
+    const images = [];
+    for (let k = 0; k < batch; k += 1) {
+      const counter = String(number * 10 + k).padStart(5, '0');
+      const filename = `${path.basename(prefix)}_${counter}_.png`;
+      await image
+        .clone()
+        .png()
+        .toFile(path.join(dirs.output, subfolder, filename));
+      images.push({ filename, subfolder, type: 'output' });
+    }
+    return { images };
   };
 
   const finishHistory = (

@@ -97,6 +97,44 @@ describe('ComfyUI engine against the protocol double', () => {
     expect(String(g['6']!.inputs.text)).not.toContain('北欧风客厅');
   });
 
+  it('runs a template without a batch binding once per picture asked for, each with its own seed', async () => {
+    comfy = await startComfyUiDouble();
+    const engine = createComfyUiEngine({ baseUrl: comfy.url });
+    const job = await renderJob({ count: 3 });
+    const outputs = await engine.run(job);
+    // The designer paid for three pictures (runPrice) and gets three.
+    expect(outputs).toHaveLength(3);
+    expect(comfy.received.uploads).toHaveLength(1);
+    const prompts = comfy.received.prompts;
+    expect(prompts).toHaveLength(3);
+    expect(new Set(prompts.map((p) => p.prompt_id)).size).toBe(3);
+    expect(new Set(prompts.map((p) => p.prompt['3']!.inputs.seed)).size).toBe(3);
+    expect(new Set(outputs.map((o) => o.path)).size).toBe(3);
+    const percents = job.progress.map((p) => p.percent);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+
+    // A pinned seed gives seed, seed + 1, … so the pictures still differ.
+    const pinned = await renderJob({ count: 2, seed: 42 });
+    await engine.run(pinned);
+    expect(prompts.slice(3).map((p) => p.prompt['3']!.inputs.seed)).toEqual([42, 43]);
+  });
+
+  it('asks a batching template (text to image) once, for the whole batch', async () => {
+    comfy = await startComfyUiDouble();
+    const engine = createComfyUiEngine({ baseUrl: comfy.url });
+    const job = await jobFor({
+      capability: 'text-to-image',
+      toolId: 'text-to-image',
+      workDir: dir,
+      params: { prompt: '奶油风客厅', aspectRatio: '1:1', count: 2 },
+      inputs: {},
+    });
+    const outputs = await engine.run(job);
+    expect(comfy.received.prompts).toHaveLength(1);
+    expect(comfy.received.prompts[0]!.prompt['5']!.inputs.batch_size).toBe(2);
+    expect(outputs).toHaveLength(2);
+  });
+
   it('cancels a running prompt with /interrupt and rejects with AbortError quickly', async () => {
     comfy = await startComfyUiDouble({ knobs: { stepDelayMs: 200, maxSteps: 50 } });
     const engine = createComfyUiEngine({ baseUrl: comfy.url });

@@ -8,6 +8,7 @@ import type { ComfyOutputFile } from './comfyui.client';
 import { runPrompt } from './comfyui-run';
 import { imageInfo, videoInfo } from './media-probe';
 import { bindWorkflow, filesToUpload } from './workflow-binding';
+import type { WorkflowBinding } from './workflow-binding';
 import { loadWorkflowCatalog } from './workflow-catalog';
 import type { WorkflowCatalog } from './workflow-catalog';
 
@@ -54,6 +55,15 @@ const fallbackPrompt = (params: Record<string, unknown>) =>
     .filter((v): v is string => typeof v === 'string' && v.trim() !== '' && v !== 'auto')
     .map((v) => v.trim())
     .join(', ');
+
+/** Pictures a job asks for (`count`, 1 to 4; absent means one). */
+const pictureCount = (params: Record<string, unknown>) =>
+  typeof params.count === 'number' && Number.isInteger(params.count)
+    ? Math.min(4, Math.max(1, params.count))
+    : 1;
+
+const bindsParam = (binding: WorkflowBinding, param: string) =>
+  binding.bindings.some((b) => b.from === 'param' && b.param === param);
 
 const sizeOf = async (file: EngineFile) => {
   if (file.width && file.height) return { width: file.width, height: file.height };
@@ -159,28 +169,41 @@ export const createComfyUiEngine = (options: ComfyUiEngineOptions): ComfyUiEngin
         job.signal,
       );
     }
-    const params = { ...job.params, prompt: job.prompt ?? fallbackPrompt(job.params) };
-    const graph = bindWorkflow(workflow, { params, uploaded, sizes });
-    job.onProgress({ percent: 5, message: '提交任务' });
-
-    const { promptId: ranId, entry } = await runPrompt(client, graph, {
-      promptId,
-      extraData: { huijing_task_id: job.taskId, huijing_tool_id: job.toolId },
-      signal: job.signal,
-      timeoutMs,
-      range: [5, 95],
-      pollIntervalMs: options.pollIntervalMs,
-      reconnectDelayMs: options.reconnectDelayMs,
-      onProgress: (percent, message) => job.onProgress({ percent, message }),
-    });
-
-    const files = outputFiles(entry, workflow.binding.outputs);
-    if (!files.length)
-      throw new EngineError(
-        '渲染服务没有返回结果',
-        `prompt ${ranId} finished with no output files`,
-        true,
-      );
+    const params: Record<string, unknown> = {
+      ...job.params,
+      prompt: job.prompt ?? fallbackPrompt(job.params),
+    };
+    // The designer pays per picture (runPrice): a template that batches binds `count` itself
+    // (text-to-image → batch_size); any other one runs once per picture, each with a fresh seed.
+    const runs = bindsParam(workflow.binding, 'count') ? 1 : pictureCount(job.params);
+    const files: ComfyOutputFile[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      // A pinned seed still gives different pictures: seed, seed + 1, …
+      const pinned = params.seed;
+      const picture = Number.isInteger(pinned)
+        ? { ...params, seed: (pinned as number) + i }
+        : params;
+      const graph = bindWorkflow(workflow, { params: picture, uploaded, sizes });
+      job.onProgress({ percent: 5 + (90 * i) / runs, message: '提交任务' });
+      const { promptId: ranId, entry } = await runPrompt(client, graph, {
+        promptId: i === 0 ? promptId : randomUUID(),
+        extraData: { huijing_task_id: job.taskId, huijing_tool_id: job.toolId },
+        signal: job.signal,
+        timeoutMs,
+        range: [5 + (90 * i) / runs, 5 + (90 * (i + 1)) / runs],
+        pollIntervalMs: options.pollIntervalMs,
+        reconnectDelayMs: options.reconnectDelayMs,
+        onProgress: (percent, message) => job.onProgress({ percent, message }),
+      });
+      const produced = outputFiles(entry, workflow.binding.outputs);
+      if (!produced.length)
+        throw new EngineError(
+          '渲染服务没有返回结果',
+          `prompt ${ranId} finished with no output files`,
+          true,
+        );
+      files.push(...produced);
+    }
     job.onProgress({ percent: 95, message: '下载结果' });
     const fallback = sizes.upload_img;
     const outputs: EngineOutput[] = [];
