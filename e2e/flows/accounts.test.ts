@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { answerInterest, desktop, launch, newPage, screenshotPath } from '../support/browser';
+import {
+  animationsDone,
+  answerInterest,
+  desktop,
+  launch,
+  newPage,
+  screenshotPath,
+} from '../support/browser';
 import { latestSmsCode, startServer, type RunningServer } from '../support/server';
 
 const ADMIN = { username: 'root', password: 'correct horse battery' };
@@ -24,6 +31,7 @@ const latestCode = (phone: string, after: number) => latestSmsCode(server, phone
 const openAccountMenu = async (page: Page) => {
   await page.getByRole('button', { name: '账号菜单' }).click();
   await page.locator('.hj-account__tickets').waitFor();
+  await animationsDone(page, '.hj-account-pop');
 };
 
 describe('accounts in the browser', () => {
@@ -62,7 +70,7 @@ describe('accounts in the browser', () => {
       [await balance(1), await balance(2), await balance(3), await balance(4)],
       ['10', '3', '20', '1'],
     );
-    assert.ok(await page.getByText('通用次数').isVisible());
+    await page.locator('[data-ticket-type="1"]').getByText('通用次数').waitFor();
 
     // Nickname.
     await page.getByRole('button', { name: '个人资料' }).click();

@@ -84,16 +84,22 @@ export const screenshotPath = (name: string) => {
 };
 
 /**
- * antd opens dialogs with a zoom animation; on a slow machine a click during it can land beside
- * its target (the box moves between Playwright's hit check and the press). Waits until no
- * animation runs inside a dialog.
+ * antd opens dialogs and popovers with a zoom animation; on a slow machine a click during it can
+ * land beside its target (the box moves between Playwright's hit check and the press), and a
+ * visibility check can catch the first frame at scale 0. Waits until no animation runs inside
+ * the elements `within` matches.
  */
-export const dialogSettled = (page: Page) =>
-  page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => !(a.effect as KeyframeEffect | null)?.target?.closest('.ant-modal-root')),
+export const animationsDone = (page: Page, within: string) =>
+  page.waitForFunction(
+    (selector) =>
+      document
+        .getAnimations()
+        .every((a) => !(a.effect as KeyframeEffect | null)?.target?.closest(selector)),
+    within,
   );
+
+/** No animation runs inside a dialog (see animationsDone). */
+export const dialogSettled = (page: Page) => animationsDone(page, '.ant-modal-root');
 
 /**
  * A new account's first screen asks for a design direction: pick 家装效果图 and go on, checking
