@@ -20,7 +20,20 @@ export const taskInputLinkSchema = z.object({
   height: z.number().int(),
 });
 
-/** GET /api/ai/taskDetail?taskId= — the owner's view of one task. */
+/** One stored input file of a task, with fresh signed links (the tool page's InputImage shape). */
+export const taskInputFileSchema = z.object({
+  fileId: z.string(),
+  url: z.string(),
+  thumbUrl: z.string().nullable(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type TaskInputFile = z.infer<typeof taskInputFileSchema>;
+
+/**
+ * GET /api/ai/taskDetail?taskId= — the owner's view of one task. Only the owner ever reads it:
+ * `params` and `inputs` (the original and the settings, for "再来一次") never reach a share link.
+ */
 export const taskDetailSchema = z.object({
   task: taskInfoSchema,
   /** The ticket type the run was paid with (spec §9: types other than 1 and 2 get a watermark). */
@@ -29,6 +42,12 @@ export const taskDetailSchema = z.object({
   before: taskInputLinkSchema.nullable(),
   /** The active share token, when the owner has shared this task. */
   shareToken: z.string().nullable(),
+  /** The parameters the run was started with (validated and with defaults filled in). */
+  params: z.record(z.string(), z.unknown()),
+  /** Input name → its files, in the order given; a file that no longer exists is left out. */
+  inputs: z.record(z.string(), z.array(taskInputFileSchema)),
+  /** Inputs the run had whose files are gone (all or some of them): a re-run needs new ones. */
+  missingInputs: z.array(z.string()),
 });
 export type TaskDetail = z.infer<typeof taskDetailSchema>;
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SharedTask, TaskDetail } from '@huijing/contracts';
+import type { SharedTask, TaskDetail, TaskInputFile } from '@huijing/contracts';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../config/clock';
 import type { Database } from '../../db/schema';
@@ -44,23 +44,59 @@ export const createSharesService = (deps: {
     return task;
   };
 
+  /**
+   * The run's inputs as the owner's files with fresh links ("再来一次" starts from them). A file
+   * row that is gone leaves its input listed in missingInputs instead of failing the page.
+   */
+  const inputFiles = async (userId: string, inputs: Record<string, string | string[]>) => {
+    const ids = Object.values(inputs).flat();
+    const files = new Map(
+      (await deps.files.ownedFiles(userId, [...new Set(ids)])).map((f) => [f.id, f]),
+    );
+    const out: Record<string, TaskInputFile[]> = {};
+    const missingInputs: string[] = [];
+    for (const [name, value] of Object.entries(inputs)) {
+      const list = Array.isArray(value) ? value : [value];
+      const found = list.flatMap((id) => {
+        const file = files.get(id);
+        return file ? [file] : [];
+      });
+      if (found.length < list.length) missingInputs.push(name);
+      out[name] = await Promise.all(
+        found.map(async (f) => ({
+          fileId: f.id,
+          ...(await deps.files.links(f)),
+          width: f.width,
+          height: f.height,
+        })),
+      );
+    }
+    return { inputs: out, missingInputs };
+  };
+
   return {
     async detail(userId: string, taskId: string): Promise<TaskDetail> {
       const record = await owned(userId, taskId);
-      const raw = record.inputs[BEFORE_INPUT];
-      const beforeId = Array.isArray(raw) ? raw[0] : raw;
-      const [file] = beforeId ? await deps.files.ownedFiles(userId, [beforeId]) : [];
-      const [task, shareToken] = await Promise.all([
+      const [task, shareToken, stored] = await Promise.all([
         deps.tasks.getTask(userId, taskId),
         shares.activeToken(userId, taskId),
+        inputFiles(userId, record.inputs),
       ]);
+      const before = stored.inputs[BEFORE_INPUT]?.[0];
       return {
         task,
         ticketType: record.ticketType,
-        before: file
-          ? { ...(await deps.files.links(file)), width: file.width, height: file.height }
+        before: before
+          ? {
+              url: before.url,
+              thumbUrl: before.thumbUrl,
+              width: before.width,
+              height: before.height,
+            }
           : null,
         shareToken: shareToken ?? null,
+        params: record.params,
+        ...stored,
       };
     },
 

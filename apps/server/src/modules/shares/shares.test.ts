@@ -29,11 +29,12 @@ describeEachDatabase('shares: done page detail, share links, outputs as inputs',
     });
 
   /** Uploads, runs to-line on the fake local engine and waits until it succeeded. */
-  const finishedTask = async (token: string, input?: string) => {
+  const finishedTask = async (token: string, input?: string, params?: Record<string, unknown>) => {
     const img = input ?? (await upload(t, token)).fileId;
     const started = await call('POST', '/api/ai/startTask', token, {
       toolId: 'to-line',
       inputs: { upload_img: img },
+      ...(params && { params }),
     });
     expect(started.statusCode, started.body).toBe(200);
     const taskId = (started.json().data as { taskId: string }).taskId;
@@ -48,7 +49,7 @@ describeEachDatabase('shares: done page detail, share links, outputs as inputs',
     const owner = await smsLogin(t);
     const other = await smsLogin(t);
     const img = await upload(t, owner.token);
-    const taskId = await finishedTask(owner.token, img.fileId);
+    const taskId = await finishedTask(owner.token, img.fileId, { lineWeight: 4, style: 'canny' });
 
     const res = await call('GET', `/api/ai/taskDetail?taskId=${taskId}`, owner.token);
     expect(res.statusCode, res.body).toBe(200);
@@ -57,6 +58,9 @@ describeEachDatabase('shares: done page detail, share links, outputs as inputs',
       ticketType: number;
       before: { url: string; width: number; height: number } | null;
       shareToken: string | null;
+      params: Record<string, unknown>;
+      inputs: Record<string, { fileId: string; url: string; width: number; height: number }[]>;
+      missingInputs: string[];
     };
     expect(detail.task).toMatchObject({ taskId, status: 'succeeded' });
     expect(detail.task.outputs).toHaveLength(1);
@@ -64,6 +68,22 @@ describeEachDatabase('shares: done page detail, share links, outputs as inputs',
     expect(detail.before).toMatchObject({ width: img.width, height: img.height });
     expect(detail.before?.url).toContain(`/api/files/${img.fileId}?`);
     expect(detail.shareToken).toBeNull();
+    // "再来一次": the run's own settings (defaults filled in) and its input with a fresh link.
+    expect(detail.params).toEqual({ lineWeight: 4, detail: 'medium', style: 'canny' });
+    expect(detail.inputs).toEqual({
+      upload_img: [
+        {
+          fileId: img.fileId,
+          url: expect.stringContaining(`/api/files/${img.fileId}?exp=`) as string,
+          thumbUrl: expect.stringContaining(`/api/files/${img.fileId}/thumb?`) as string,
+          width: img.width,
+          height: img.height,
+        },
+      ],
+    });
+    expect(detail.missingInputs).toEqual([]);
+    const original = await call('GET', detail.inputs.upload_img![0]!.url);
+    expect(original.statusCode).toBe(200);
 
     expectError(
       await call('GET', `/api/ai/taskDetail?taskId=${taskId}`, other.token),
@@ -75,7 +95,8 @@ describeEachDatabase('shares: done page detail, share links, outputs as inputs',
 
   it('a share token shows the outputs to anyone, leaks nothing else, and closes on revoke or delete', async () => {
     const owner = await smsLogin(t);
-    const taskId = await finishedTask(owner.token);
+    const img = await upload(t, owner.token);
+    const taskId = await finishedTask(owner.token, img.fileId, { lineWeight: 5, style: 'canny' });
 
     const first = await call('POST', '/api/ai/shareTask', owner.token, { taskId });
     expect(first.statusCode, first.body).toBe(200);
@@ -100,6 +121,17 @@ describeEachDatabase('shares: done page detail, share links, outputs as inputs',
     expect(text).not.toContain(taskId);
     expect(text).not.toContain(owner.user.id);
     expect(text).not.toContain(owner.phone);
+    // Neither the original nor the settings: a visitor cannot re-run or download the input.
+    expect(data).not.toHaveProperty('params');
+    expect(data).not.toHaveProperty('inputs');
+    expect(text).not.toContain(img.fileId);
+    expect(text).not.toContain('canny');
+    expect(text).not.toContain('lineWeight');
+    // The token is no session: the owner-only detail stays closed to the visitor.
+    expectError(
+      await call('GET', `/api/ai/taskDetail?taskId=${taskId}&token=${token}`),
+      'UNAUTHORIZED',
+    );
     const file = await call('GET', data.outputs[0]!.url);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
@@ -131,6 +163,26 @@ describeEachDatabase('shares: done page detail, share links, outputs as inputs',
       await call('GET', `/api/ai/taskDetail?taskId=${taskId}`, owner.token),
       'TASK_NOT_FOUND',
     );
+  });
+
+  it('an input whose file is gone is named in missingInputs, and the detail still loads', async () => {
+    const owner = await smsLogin(t);
+    const img = await upload(t, owner.token);
+    const taskId = await finishedTask(owner.token, img.fileId);
+    await t.container.database.db.deleteFrom('files').where('id', '=', img.fileId).execute();
+
+    const res = await call('GET', `/api/ai/taskDetail?taskId=${taskId}`, owner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json().data as {
+      before: unknown;
+      params: Record<string, unknown>;
+      inputs: Record<string, unknown[]>;
+      missingInputs: string[];
+    };
+    expect(detail.before).toBeNull();
+    expect(detail.inputs).toEqual({ upload_img: [] });
+    expect(detail.missingInputs).toEqual(['upload_img']);
+    expect(detail.params).toEqual({ lineWeight: 2, detail: 'medium', style: 'xdog' });
   });
 
   it('a failed task cannot be shared', async () => {
