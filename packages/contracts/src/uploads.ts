@@ -24,3 +24,22 @@ export const fileQuerySchema = z.object({
   sig: z.string().max(64).optional(),
   w: z.coerce.number().int().min(1).max(4096).optional(),
 });
+
+/**
+ * POST /api/upload/links — fresh signed links for the signed-in user's own files (a page restored
+ * from local storage holds links that expired). Unknown and other people's ids are simply left
+ * out of the answer, so the page drops those inputs.
+ */
+export const UPLOAD_LINKS_MAX = 50;
+export const uploadLinksBodySchema = z.object({
+  fileIds: z.array(z.string().min(1).max(64)).min(1).max(UPLOAD_LINKS_MAX),
+});
+export type UploadLinksBody = z.infer<typeof uploadLinksBodySchema>;
+
+export const fileLinkSchema = z.object({
+  fileId: z.string(),
+  url: z.string(),
+  thumbUrl: z.string().nullable(),
+});
+export const uploadLinksResultSchema = z.object({ links: z.array(fileLinkSchema) });
+export type UploadLinksResult = z.infer<typeof uploadLinksResultSchema>;

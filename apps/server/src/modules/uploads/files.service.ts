@@ -130,6 +130,25 @@ export const createFilesService = (deps: {
 
     ownedFiles: (userId: string, ids: string[]) => deps.repo.findOwnedFiles(userId, ids),
 
+    /**
+     * Fresh links for the owner's files, in the order asked; ids that are unknown or someone
+     * else's are left out (the page drops those inputs), never an error.
+     */
+    async freshLinks(
+      userId: string,
+      ids: string[],
+    ): Promise<Array<FileLinks & { fileId: string }>> {
+      const unique = [...new Set(ids)];
+      const owned = new Map(
+        (await deps.repo.findOwnedFiles(userId, unique)).map((f) => [f.id, f] as const),
+      );
+      const found = unique.flatMap((id) => {
+        const file = owned.get(id);
+        return file ? [file] : [];
+      });
+      return Promise.all(found.map(async (f) => ({ fileId: f.id, ...(await links(f)) })));
+    },
+
     localPath: (file: StoredFile, scratchDir: string) =>
       deps.storage.localPath(file.storageKey, scratchDir),
 

@@ -6,6 +6,8 @@ import {
   fileQuerySchema,
   ok,
   uploadJsonBodySchema,
+  uploadLinksBodySchema,
+  uploadLinksResultSchema,
   uploadResultSchema,
 } from '@huijing/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -59,6 +61,22 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
         { fileId: file.id, ...links, width: file.width, height: file.height, resized },
         resized ? IMAGE_RESIZED_NOTICE : 'ok',
       );
+    },
+  );
+
+  // A page restored from local storage asks for new links: the saved ones expire (1–2 h).
+  app.post(
+    '/upload/links',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        body: uploadLinksBodySchema,
+        response: { 200: envelopeSchema(uploadLinksResultSchema) },
+      },
+    },
+    async (request) => {
+      const { userId } = userOf(request);
+      return ok({ links: await files.freshLinks(userId, request.body.fileIds) });
     },
   );
 
