@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChatStreamEvent } from '@huijing/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -274,7 +275,9 @@ describeEachDatabase('assistant chat (against the chat completions double)', (ta
     const upstream = llm.received.at(-1)!;
     await waitUntil(() => upstream.aborted, 2_000);
     expect(upstream.closedAt! - abortedAt).toBeLessThan(1_000);
-    const start = eventsOf(text)[0] as Extract<ChatStreamEvent, { type: 'start' }>;
+    // Only whole events (the last read may end inside one).
+    const seen = eventsOf(text.slice(0, text.lastIndexOf('\n\n')));
+    const start = seen[0] as Extract<ChatStreamEvent, { type: 'start' }>;
     await waitUntil(
       async () => (await t.container.tickets.entriesFor(start.answerId)).length === 2,
       2_000,
@@ -290,8 +293,64 @@ describeEachDatabase('assistant chat (against the chat completions double)', (ta
     });
     const answer = detail.json().data.messages[1];
     expect(answer.status).toBe('stopped');
-    expect(answer.reasoning.length).toBeGreaterThan(0);
-    expect('先看空间结构与光线。'.startsWith(answer.reasoning)).toBe(true);
+    expect(answer.reasoning).toBe('先看空间结构与光线。');
+    // The partial answer is kept: at least what the client saw, and a beginning of the reply.
+    const reply = '## 建议\n\n- 增加暖光\n- 换浅色地毯';
+    expect(answer.content.length).toBeGreaterThan(0);
+    expect(reply.startsWith(answer.content)).toBe(true);
+    expect(answer.content.startsWith(textOf(seen, 'content'))).toBe(true);
+  });
+
+  it('asks nothing upstream and charges nothing when the client leaves during prepare', async () => {
+    reset();
+    const { token, user } = await smsLogin(t);
+    const image = `data:image/jpeg;base64,${(await jpeg(1600, 1200)).toString('base64')}`;
+    for (const url of ['/api/ai/gptTalkStream', '/api/ai/gptTalk']) {
+      const calls = llm.received.length;
+      const controller = new AbortController();
+      // Leave the moment the server has the whole body: the handler then starts with the image
+      // ingest, long before the ticket hold and the upstream request.
+      const leave = (req: IncomingMessage) => {
+        if (req.url !== url) return;
+        t.app.server.off('request', leave);
+        req.on('end', () => controller.abort());
+      };
+      t.app.server.on('request', leave);
+      const sent = await fetch(`${baseUrl}${url}`, {
+        method: 'POST',
+        headers: { satoken: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt', inputMessage: `走了 ${url}`, uploadedImage: image }),
+        signal: controller.signal,
+      }).catch((error: unknown) => error);
+      expect(sent).toMatchObject({ name: 'AbortError' });
+
+      // The question is stored; its answer ends as stopped, with nothing in it.
+      let answer: { id: string; status: string; content: string } | undefined;
+      await waitUntil(async () => {
+        const list = await t.app.inject({
+          method: 'POST',
+          url: '/api/ai/gptTalkHistory',
+          headers: { satoken: token },
+          payload: { page: 1, pageSize: 1 },
+        });
+        const latest = list.json().data.list[0] as { id: string; title: string } | undefined;
+        if (latest?.title !== `走了 ${url}`) return false;
+        const detail = await t.app.inject({
+          method: 'GET',
+          url: `/api/ai/gptTalkHistoryDetail?conversationId=${latest.id}`,
+          headers: { satoken: token },
+        });
+        answer = detail.json().data.messages[1];
+        return answer !== undefined && answer.status !== 'streaming';
+      }, 10_000);
+      expect(answer).toMatchObject({ status: 'stopped', content: '' });
+      expect(llm.received.length).toBe(calls);
+      expect(
+        (await t.container.tickets.entriesFor(answer!.id)).map((e) => e.reason).sort(),
+      ).toEqual(['hold', 'release']);
+      expect(await t.container.tickets.balance(user.id, 3)).toBe(6);
+      expect(await t.container.tickets.ledgerSum(user.id, 3)).toBe(6);
+    }
   });
 
   it('answers whole through gptTalk; refuses when tickets run out without holding any', async () => {

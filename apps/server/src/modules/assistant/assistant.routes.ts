@@ -18,6 +18,7 @@ import {
   ok,
 } from '@huijing/contracts';
 import type { ChatStreamEvent } from '@huijing/contracts';
+import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../auth/authenticate';
@@ -28,6 +29,23 @@ import type { ImageEditService } from './image-edit.service';
 
 /** Spec-size images arrive inline as data URLs. */
 const IMAGE_BODY_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * Aborts when the client goes away before the response is complete. It listens from the first
+ * line of the handler: a client that leaves while the question is prepared (image ingest, ticket
+ * hold) gets no second 'close', and its answer must still be stopped and its tickets released.
+ * The response's 'close' is the one to watch; the request's fires as soon as the body is read.
+ */
+const disconnectSignal = (res: ServerResponse): AbortSignal => {
+  const controller = new AbortController();
+  if (res.destroyed) controller.abort();
+  else {
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+  }
+  return controller.signal;
+};
 
 /** /api/ai/* assistant endpoints of spec §7, plus status, rename, delete and edit history. */
 export const assistantRoutes: FastifyPluginAsyncZod<{
@@ -51,12 +69,10 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
       schema: { body: gptTalkBodySchema, response: { 200: envelopeSchema(gptTalkResultSchema) } },
     },
     async (request, reply) => {
+      const signal = disconnectSignal(reply.raw);
       const prepared = await assistant.prepare(userOf(request).userId, request.body);
-      const controller = new AbortController();
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) controller.abort();
-      });
-      const end = await assistant.answer(prepared, controller.signal, () => {});
+      // Gone already: answer() asks nothing upstream and releases the hold.
+      const end = await assistant.answer(prepared, signal, () => {});
       if (end.status === 'failed') {
         throw new AppError(errorByCode(end.code)?.key ?? 'ASSISTANT_MODEL_FAILED', {
           message: end.error,
@@ -77,21 +93,22 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       // Refusals (not configured, no image, tickets, someone else's conversation) happen here and
       // answer as ordinary JSON envelopes with their status: nothing has been streamed yet.
+      const res = reply.raw;
+      const signal = disconnectSignal(res);
       const prepared = await assistant.prepare(userOf(request).userId, request.body);
 
-      const res = reply.raw;
       reply.hijack();
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
-      const controller = new AbortController();
-      res.on('close', () => {
-        if (!res.writableFinished) controller.abort();
-      });
+      // A client gone during prepare gets nothing written; answer() below sees the aborted signal,
+      // asks nothing upstream and releases the hold.
+      if (!res.destroyed) {
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+          'x-request-id': request.id,
+        });
+      }
       const send = (event: ChatStreamEvent) => {
         if (!res.destroyed) res.write(`data: ${JSON.stringify(event)}\n\n`);
       };
@@ -105,7 +122,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
           question: await assistant.messageDto(prepared.userId, prepared.question),
           answerId: prepared.answer.id,
         });
-        const end = await assistant.answer(prepared, controller.signal, (kind, text) =>
+        const end = await assistant.answer(prepared, signal, (kind, text) =>
           send({ type: kind, text }),
         );
         if (end.status === 'done') {

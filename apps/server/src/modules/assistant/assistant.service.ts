@@ -304,6 +304,8 @@ export const createAssistantService = (deps: {
       let reasoning = '';
       let end: AnswerEnd;
       try {
+        // The client may have left while the question was prepared: then nothing goes upstream.
+        signal.throwIfAborted();
         for await (const delta of deps.llm.stream(answer.model, prepared.prompt, {
           signal,
           reasoning: answer.deepThinking,
