@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { toolForRoute } from '@huijing/tools';
+import { getTool, toolForRoute } from '@huijing/tools';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { answerInterest, desktop, launch, newPage } from '../support/browser';
@@ -12,9 +12,11 @@ import { apiSignIn, repoRoot, startServer, type RunningServer } from '../support
 
 /**
  * The generation screens in the browser: the 360° panorama viewer (free viewing, drag, full
- * screen, owner link), a multi-image video on the real local engine (order and per-picture
- * seconds reach the MP4, checked with ffprobe/ffmpeg), and text to image through the ComfyUI
- * protocol double (ratio chip → latent size). One server and one signed-in context.
+ * screen, owner link), the local engine's videos (multi-image: order and per-picture seconds;
+ * image to video: a camera move; first/last frame: opens on the first, ends on the last) each
+ * played inline and downloaded as an MP4 checked with ffprobe/ffmpeg, and text to image and text
+ * to video through the ComfyUI protocol double (ratio chip → latent size). One server and one
+ * signed-in context.
  */
 const PHONE = '13812347001';
 const shots = path.join(repoRoot, 'e2e', 'screenshots');
@@ -26,7 +28,7 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 let token: string;
-const files = { pano: '', red: '', green: '', blue: '' };
+const files = { pano: '', red: '', green: '', blue: '', room: '' };
 
 const flat = (fill: string) =>
   Buffer.from(
@@ -77,7 +79,7 @@ const balance = async (type: number) =>
 
 before(async () => {
   comfy = await startComfyUiDouble();
-  server = await startServer({ COMFYUI_URL: comfy.url, SIGNUP_TICKETS: '1:40,4:5' });
+  server = await startServer({ COMFYUI_URL: comfy.url, SIGNUP_TICKETS: '1:40,4:8' });
   // WebGL for the panorama on a machine without a GPU: Chromium's software rasteriser.
   browser = await launch(['--enable-unsafe-swiftshader', '--use-angle=swiftshader']);
   fs.mkdirSync(shots, { recursive: true });
@@ -92,6 +94,18 @@ before(async () => {
     files[name] = at(`${name}.png`);
     await sharp(flat(fill)).png().toFile(files[name]);
   }
+  // A render-like room for the camera move (and a screenshot that reads as a real use).
+  files.room = at('room.png');
+  await sharp(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720">
+      <rect width="1280" height="720" fill="#ece6dc"/>
+      <polygon points="0,720 320,470 960,470 1280,720" fill="#b08d68"/>
+      <rect x="450" y="120" width="380" height="250" fill="#9cc3e6" stroke="#4b5563" stroke-width="12"/>
+      <rect x="440" y="520" width="400" height="90" rx="18" fill="#52525b"/>
+    </svg>`),
+  )
+    .png()
+    .toFile(files.room);
 
   token = await apiSignIn(server, PHONE);
   ({ context, page, errors } = await newPage(browser, desktop));
@@ -131,6 +145,133 @@ const narrow = async (target: Page, body: () => Promise<unknown>) => {
   } finally {
     await target.setViewportSize(desktop.viewport);
   }
+};
+
+/** Codec and length of a video file, as ffprobe reads them. */
+const probeVideo = (file: string) => {
+  const out = JSON.parse(
+    execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'format=duration:stream=codec_name,width,height',
+      '-of',
+      'json',
+      file,
+    ]).toString(),
+  ) as {
+    format: { duration: string };
+    streams: { codec_name: string; width: number; height: number }[];
+  };
+  const [stream] = out.streams;
+  return {
+    codec: stream!.codec_name,
+    duration: Number(out.format.duration),
+    width: stream!.width,
+    height: stream!.height,
+  };
+};
+
+/** One frame as raw RGB (ffmpeg grabs it at `seek`, scaled to `size`). */
+const grabFrame = (file: string, seek: string[], size = '4x4') =>
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    ...seek,
+    '-i',
+    file,
+    '-frames:v',
+    '1',
+    '-s',
+    size,
+    '-pix_fmt',
+    'rgb24',
+    '-f',
+    'rawvideo',
+    'pipe:1',
+  ]);
+
+/** Mean RGB of one frame. */
+const meanColour = (file: string, seek: string[]) => {
+  const raw = grabFrame(file, seek);
+  const sum = [0, 0, 0];
+  for (let i = 0; i < raw.length; i += 1) sum[i % 3]! += raw[i]!;
+  return sum.map((s) => s / (raw.length / 3));
+};
+
+/**
+ * The result's inline player: a <video controls> whose metadata has loaded in the page (a real
+ * duration), which then plays (muted, as a browser allows without a gesture) past its start.
+ * Returns what the page reports.
+ */
+const playsInline = async (target: Page) => {
+  const video = target.locator('.hj-result video.hj-result__video');
+  await video.waitFor({ timeout: 120_000 });
+  await target.waitForFunction(
+    () => {
+      const v = document.querySelector<HTMLVideoElement>('.hj-result video.hj-result__video');
+      return !!v && v.readyState >= 2 && Number.isFinite(v.duration) && v.duration > 0;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+  await video.evaluate((v) => {
+    const el = v as HTMLVideoElement;
+    el.muted = true;
+    return el.play();
+  });
+  await target.waitForFunction(
+    () =>
+      (document.querySelector<HTMLVideoElement>('.hj-result video.hj-result__video')?.currentTime ??
+        0) > 0,
+    undefined,
+    { timeout: 30_000 },
+  );
+  const state = await video.evaluate((v) => {
+    const el = v as HTMLVideoElement;
+    el.pause();
+    return {
+      controls: el.controls,
+      duration: el.duration,
+      width: el.videoWidth,
+      height: el.videoHeight,
+    };
+  });
+  assert.equal(state.controls, true, 'the inline player has controls');
+  return state;
+};
+
+/** Downloads the result through its 下载 MP4 link into the test's data folder. */
+const downloadVideo = async (name: string) => {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .locator('.hj-result')
+      .getByRole('link', { name: /下载 MP4/ })
+      .click(),
+  ]);
+  assert.match(download.suggestedFilename(), /\.mp4$/);
+  const file = path.join(server.dataDir, name);
+  await download.saveAs(file);
+  return file;
+};
+
+/** One picture into an upload field; waits until its preview shows. */
+const uploadTo = async (input: string, file: string) => {
+  const field = page.locator(`input[type=file][data-input="${input}"]`);
+  await field.setInputFiles(file);
+  await page
+    .locator(`.hj-upload[data-input-name="${input}"] .hj-upload__preview img`)
+    .first()
+    .waitFor();
+};
+
+/** The video's length through the slider's number box (时长（秒）). */
+const setSeconds = async (seconds: number) => {
+  const box = page.getByRole('spinbutton', { name: '时长（秒）' });
+  await box.fill(String(seconds));
+  await box.press('Tab');
+  assert.equal(await box.inputValue(), String(seconds));
 };
 
 const yawOf = (target: Page) =>
@@ -292,58 +433,18 @@ describe('generation screens', () => {
       .waitFor();
 
     await page.getByRole('button', { name: /开始生成/ }).click();
-    const video = page.locator('.hj-result video').first();
-    await video.waitFor({ timeout: 120_000 });
-    assert.equal(await video.evaluate((v) => (v as HTMLVideoElement).controls), true);
+    const played = await playsInline(page);
+    assert.ok(Math.abs(played.duration - expected) <= 0.3, `plays ${played.duration} s inline`);
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page
-        .locator('.hj-result')
-        .getByRole('link', { name: /下载 MP4/ })
-        .click(),
-    ]);
-    assert.match(download.suggestedFilename(), /\.mp4$/);
-    const file = path.join(server.dataDir, 'result.mp4');
-    await download.saveAs(file);
-    const probe = JSON.parse(
-      execFileSync('ffprobe', [
-        '-v',
-        'error',
-        '-show_entries',
-        'format=duration:stream=codec_name',
-        '-of',
-        'json',
-        file,
-      ]).toString(),
-    ) as { format: { duration: string }; streams: { codec_name: string }[] };
-    assert.equal(probe.streams[0]!.codec_name, 'h264');
+    const file = await downloadVideo('result.mp4');
+    const probe = probeVideo(file);
+    assert.equal(probe.codec, 'h264');
     assert.ok(
-      Math.abs(Number(probe.format.duration) - expected) <= 0.3,
-      `duration ${probe.format.duration} ≈ ${expected}`,
+      Math.abs(probe.duration - expected) <= 0.3,
+      `duration ${probe.duration} ≈ ${expected}`,
     );
     // The order reached the engine: the video opens on blue and ends on green.
-    const meanAt = (seek: string[]) => {
-      const raw = execFileSync('ffmpeg', [
-        '-v',
-        'error',
-        ...seek,
-        '-i',
-        file,
-        '-frames:v',
-        '1',
-        '-s',
-        '4x4',
-        '-pix_fmt',
-        'rgb24',
-        '-f',
-        'rawvideo',
-        'pipe:1',
-      ]);
-      const sum = [0, 0, 0];
-      for (let i = 0; i < raw.length; i += 1) sum[i % 3]! += raw[i]!;
-      return sum.map((s) => s / (raw.length / 3));
-    };
+    const meanAt = (seek: string[]) => meanColour(file, seek);
     const [r0, , b0] = meanAt(['-ss', '0.3']);
     assert.ok(b0! > 150 && r0! < 80, `starts blue (${meanAt(['-ss', '0.3'])})`);
     const [r1, g1] = meanAt(['-sseof', '-0.1']);
@@ -365,6 +466,76 @@ describe('generation screens', () => {
     await narrow(page, async () => {
       await page.locator('.hj-frame[data-frame] img').first().scrollIntoViewIfNeeded();
       await shoot(page, 'generation-imgs2video-390');
+    });
+    assert.deepEqual(errors, []);
+  });
+
+  test('first/last frame: two pictures make a video of the seconds chosen, from the first to the last', async () => {
+    const tickets = await balance(4);
+    await open(page, '/imgs2Video?mode=first-last');
+    await page.getByRole('heading', { level: 1, name: '首尾帧视频' }).waitFor();
+    await uploadTo('first_frame', files.red);
+    await uploadTo('last_frame', files.blue);
+    await setSeconds(3);
+    await page
+      .getByTestId('video-total')
+      .filter({ hasText: /共 3 秒/ })
+      .waitFor();
+    await shoot(page, 'generation-first-last-1440');
+
+    await page.getByRole('button', { name: /开始生成/ }).click();
+    const played = await playsInline(page);
+    assert.ok(Math.abs(played.duration - 3) <= 0.3, `plays ${played.duration} s inline`);
+    const file = await downloadVideo('first-last.mp4');
+    const probe = probeVideo(file);
+    assert.equal(probe.codec, 'h264');
+    assert.ok(Math.abs(probe.duration - 3) <= 0.3, `duration ${probe.duration} ≈ 3`);
+    const [r0, g0, b0] = meanColour(file, ['-ss', '0.1']);
+    assert.ok(r0! > 150 && g0! < 80 && b0! < 80, `opens on the first frame (red): ${[r0, g0, b0]}`);
+    const [r1, g1, b1] = meanColour(file, ['-sseof', '-0.1']);
+    assert.ok(b1! > 150 && r1! < 80 && g1! < 120, `ends on the last frame (blue): ${[r1, g1, b1]}`);
+    assert.equal(await balance(4), tickets - getTool('first-last-video')!.price);
+    await shoot(page, 'generation-first-last-result-1440');
+    await narrow(page, async () => {
+      await page.locator('.hj-result').scrollIntoViewIfNeeded();
+      await shoot(page, 'generation-first-last-result-390');
+    });
+    assert.deepEqual(errors, []);
+  });
+
+  test('img2Video: a render becomes a camera move on the local engine, played inline and saved as an MP4', async () => {
+    const tickets = await balance(4);
+    const tool = await open(page, '/img2Video');
+    await page.getByRole('heading', { level: 1, name: '图生视频' }).waitFor();
+    await uploadTo('upload_img', files.room);
+    await setSeconds(3);
+    await shoot(page, 'generation-img2video-1440');
+
+    await page.getByRole('button', { name: /开始生成/ }).click();
+    const played = await playsInline(page);
+    assert.ok(Math.abs(played.duration - 3) <= 0.3, `plays ${played.duration} s inline`);
+    // 720p keeps the picture's 16:9 shape.
+    assert.deepEqual([played.width, played.height], [1280, 720]);
+    const file = await downloadVideo('img2video.mp4');
+    const probe = probeVideo(file);
+    assert.equal(probe.codec, 'h264');
+    assert.ok(Math.abs(probe.duration - 3) <= 0.3, `duration ${probe.duration} ≈ 3`);
+    assert.deepEqual([probe.width, probe.height], [1280, 720]);
+    // The default move zooms in: the window in the middle of the room fills more of the last
+    // frame than of the first (cells clearly bluer than red are window).
+    const windowShare = (seek: string[]) => {
+      const raw = grabFrame(file, seek, '32x18');
+      let n = 0;
+      for (let i = 0; i < raw.length; i += 3) if (raw[i + 2]! > raw[i]! + 40) n += 1;
+      return n / (raw.length / 3);
+    };
+    const [shareStart, shareEnd] = [windowShare(['-ss', '0']), windowShare(['-sseof', '-0.1'])];
+    assert.ok(shareEnd > shareStart * 1.3, `zoomed in: window ${shareStart} → ${shareEnd}`);
+    assert.equal(await balance(4), tickets - tool.price);
+    await shoot(page, 'generation-img2video-result-1440');
+    await narrow(page, async () => {
+      await page.locator('.hj-result').scrollIntoViewIfNeeded();
+      await shoot(page, 'generation-img2video-result-390');
     });
     assert.deepEqual(errors, []);
   });
@@ -409,8 +580,16 @@ describe('generation screens', () => {
     assert.equal(await thumbs.nth(1).getAttribute('aria-selected'), 'true');
     await shoot(page, 'generation-text2img-result-1440');
 
+    await open(page, '/text2ImgPro');
+    await page.getByRole('radio', { name: /^21:9/ }).waitFor();
+    await narrow(page, () => shoot(page, 'generation-text2img-pro-390'));
+    assert.deepEqual(errors, []);
+  });
+
+  test('text2Video: camera-move chips and a shape, then an inline video from the ComfyUI double', async () => {
+    const tickets = await balance(4);
     // Text to video shares the card: camera-move phrases and its three shapes (no pixel sizes).
-    await open(page, '/text2Video');
+    const tool = await open(page, '/text2Video');
     // The example prompt already has this phrase: its chip shows pressed.
     assert.equal(
       await page.getByRole('button', { name: '镜头缓慢推进' }).getAttribute('aria-pressed'),
@@ -425,9 +604,28 @@ describe('generation screens', () => {
     );
     assert.equal(await page.getByRole('radio').filter({ hasText: '×' }).count(), 0);
 
-    await open(page, '/text2ImgPro');
-    await page.getByRole('radio', { name: /^21:9/ }).waitFor();
-    await narrow(page, () => shoot(page, 'generation-text2img-pro-390'));
+    await shoot(page, 'generation-text2video-1440');
+
+    const before = comfy.received.prompts.length;
+    await page.getByRole('button', { name: /开始生成/ }).click();
+    const played = await playsInline(page);
+    // The shape reached the template's latent (480 × 832 for 9:16) and so the video.
+    const sent = comfy.received.prompts.slice(before).at(-1)!.prompt as Record<
+      string,
+      { inputs: Record<string, unknown> }
+    >;
+    assert.deepEqual([sent['40']!.inputs.width, sent['40']!.inputs.height], [480, 832]);
+    assert.match(String(sent['6']!.inputs.text), /环绕拍摄/);
+    assert.deepEqual([played.width, played.height], [480, 832]);
+    const probe = probeVideo(await downloadVideo('text2video.mp4'));
+    assert.equal(probe.codec, 'h264');
+    assert.ok(probe.duration > 0, 'the downloaded MP4 has a length');
+    assert.equal(await balance(4), tickets - tool.price);
+    await shoot(page, 'generation-text2video-result-1440');
+    await narrow(page, async () => {
+      await page.locator('.hj-result').scrollIntoViewIfNeeded();
+      await shoot(page, 'generation-text2video-result-390');
+    });
     assert.deepEqual(errors, []);
   });
 });

@@ -258,7 +258,7 @@ describe('the mask editor', () => {
   });
 
   test('extend: dragging the right handle sets the side, a ratio preset sets the ratio', async () => {
-    const { page, errors, context } = await signedInPage(desktop, '13812347003');
+    const { page, errors, context, token } = await signedInPage(desktop, '13812347003');
     await page.goto(`${server.url}/extendImg`);
     await page.locator('input[type=file][data-input="upload_img"]').setInputFiles(imagePath);
     await page.getByTestId('extend-editor').waitFor();
@@ -278,6 +278,28 @@ describe('the mask editor', () => {
     await size.filter({ hasText: `输出 ${W} × ${W}` }).waitFor();
     await page.waitForTimeout(400); // the preset's highlight slides over
     await page.screenshot({ path: path.join(shots, 'extend-editor-desktop.png') });
+
+    // Started, the local engine grows the picture to exactly the size the label promised.
+    const label = /输出 (\d+) × (\d+)/.exec((await size.textContent()) ?? '');
+    assert.ok(label, 'the output size is shown before starting');
+    const promised = [Number(label[1]), Number(label[2])];
+    await page.getByRole('button', { name: /开始生成/ }).click();
+    const result = page.locator('.hj-result').getByRole('img', { name: '生成结果' }).first();
+    await result.waitFor({ timeout: 120_000 });
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLImageElement>('.hj-result img')?.naturalWidth ?? 0) > 0,
+    );
+    const src = (await result.getAttribute('src'))!;
+    const res = await fetch(new URL(src, server.url), { headers: { satoken: token } });
+    assert.equal(res.status, 200);
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    assert.deepEqual([meta.width, meta.height], promised, 'the result is the size shown');
+    assert.deepEqual(promised, [W, W]);
+    await page
+      .locator('.hj-result__info')
+      .filter({ hasText: `${W} × ${W}` })
+      .waitFor();
+    await page.screenshot({ path: path.join(shots, 'extend-result-desktop.png') });
     assert.deepEqual(errors, []);
     await context.close();
   });
