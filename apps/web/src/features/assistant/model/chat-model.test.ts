@@ -1,21 +1,21 @@
 import type { ChatMessage, ChatStreamEvent } from '@huijing/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  LOCAL_ANSWER,
-  LOCAL_QUESTION,
   applyStreamEvent,
   endStreaming,
+  localTurn,
   optimisticPair,
   questionBefore,
 } from './chat-model';
 
-const pair = optimisticPair({
+const pending = {
   text: '怎么改？',
   imagePreview: 'data:image/png;base64,AAAA',
-  model: 'gpt',
+  model: 'gpt' as const,
   deepThinking: true,
   at: '2026-01-01T00:00:00.000Z',
-});
+};
+const pair = optimisticPair(pending, localTurn(1));
 const stored: ChatMessage = {
   ...pair[0]!,
   id: 'q1',
@@ -28,11 +28,8 @@ const start: ChatStreamEvent = {
   answerId: 'a1',
 };
 
-const run = (events: ChatStreamEvent[]) =>
-  events.reduce((acc, e) => applyStreamEvent(acc.messages, e, acc.answerId), {
-    messages: pair,
-    answerId: LOCAL_ANSWER,
-  });
+const run = (events: ChatStreamEvent[], messages = pair, turn = localTurn(1)) =>
+  events.reduce((acc, e) => applyStreamEvent(acc.messages, e, acc.turn), { messages, turn });
 
 describe('chat stream reducer', () => {
   it('names the messages on start, appends deltas in order and ends on done', () => {
@@ -44,7 +41,7 @@ describe('chat stream reducer', () => {
       { type: 'content', text: '加灯' },
       { type: 'done', messageId: 'a1', conversationId: 'c1' },
     ]);
-    expect(r.answerId).toBe('a1');
+    expect(r.turn).toEqual({ questionId: 'q1', answerId: 'a1' });
     expect(r.messages.map((m) => m.id)).toEqual(['q1', 'a1']);
     expect(r.messages[1]).toMatchObject({
       reasoning: '先看光线。',
@@ -75,6 +72,22 @@ describe('chat stream reducer', () => {
       'done',
     );
     expect(questionBefore(stopped, 'a1')?.id).toBe('q1');
-    expect(pair[0]!.id).toBe(LOCAL_QUESTION);
+  });
+
+  it("names only its own turn's pair, leaving an earlier failed pair alone", () => {
+    const failed = endStreaming(pair, localTurn(1).answerId, { status: 'failed', error: '拒绝' });
+    const both = [...failed, ...optimisticPair({ ...pending, text: '再问' }, localTurn(2))];
+    const r = run(
+      [
+        start,
+        { type: 'content', text: '好' },
+        { type: 'done', messageId: 'a1', conversationId: 'c1' },
+      ],
+      both,
+      localTurn(2),
+    );
+    expect(r.messages.map((m) => m.id)).toEqual(['local-question-1', 'local-answer-1', 'q1', 'a1']);
+    expect(r.messages[1]).toMatchObject({ status: 'failed', error: '拒绝', content: '' });
+    expect(r.messages[3]).toMatchObject({ status: 'done', content: '好' });
   });
 });

@@ -1,8 +1,19 @@
 import type { AssistantModel, ChatMessage, ChatStreamEvent } from '@huijing/contracts';
 
-/** Ids of the two messages shown while the server has not named them yet. */
-export const LOCAL_QUESTION = 'local-question';
-export const LOCAL_ANSWER = 'local-answer';
+/**
+ * The ids of one question and its answer. Until the server names them (`start`) they are local
+ * and unique per send: a refused pair stays in the list under its own ids, so the next send's
+ * events touch only the next pair.
+ */
+export interface Turn {
+  questionId: string;
+  answerId: string;
+}
+
+export const localTurn = (key: number | string): Turn => ({
+  questionId: `local-question-${key}`,
+  answerId: `local-answer-${key}`,
+});
 
 export interface PendingQuestion {
   text: string;
@@ -14,9 +25,9 @@ export interface PendingQuestion {
 }
 
 /** The question and an empty streaming answer, shown at once when the user sends. */
-export const optimisticPair = (q: PendingQuestion): ChatMessage[] => [
+export const optimisticPair = (q: PendingQuestion, turn: Turn): ChatMessage[] => [
   {
-    id: LOCAL_QUESTION,
+    id: turn.questionId,
     role: 'user',
     content: q.text,
     reasoning: '',
@@ -28,7 +39,7 @@ export const optimisticPair = (q: PendingQuestion): ChatMessage[] => [
     createdAt: q.at,
   },
   {
-    id: LOCAL_ANSWER,
+    id: turn.answerId,
     role: 'assistant',
     content: '',
     reasoning: '',
@@ -49,56 +60,39 @@ const updateStreaming = (
 
 /**
  * One event of the answer stream applied to the message list (spec §4: events arrive in order).
- * `start` swaps the optimistic question for the stored one and names the answer; deltas append;
- * `done` and `error` end it. Unknown answer ids are ignored (a late event of a stopped stream).
+ * `start` swaps this turn's optimistic question for the stored one and names its answer; deltas
+ * append; `done` and `error` end it. Other turns are never touched, and unknown answer ids are
+ * ignored (a late event of a stopped stream).
  */
 export const applyStreamEvent = (
   messages: ChatMessage[],
   event: ChatStreamEvent,
-  answerId: string,
-): { messages: ChatMessage[]; answerId: string } => {
+  turn: Turn,
+): { messages: ChatMessage[]; turn: Turn } => {
+  const update = (change: (m: ChatMessage) => ChatMessage) => ({
+    turn,
+    messages: updateStreaming(messages, turn.answerId, change),
+  });
   switch (event.type) {
     case 'start':
       return {
-        answerId: event.answerId,
+        turn: { questionId: event.question.id, answerId: event.answerId },
         messages: messages.map((m) =>
-          m.id === LOCAL_QUESTION
+          m.id === turn.questionId && m.role === 'user'
             ? event.question
-            : m.id === answerId
+            : m.id === turn.answerId && m.role === 'assistant'
               ? { ...m, id: event.answerId }
               : m,
         ),
       };
     case 'reasoning':
-      return {
-        answerId,
-        messages: updateStreaming(messages, answerId, (m) => ({
-          ...m,
-          reasoning: m.reasoning + event.text,
-        })),
-      };
+      return update((m) => ({ ...m, reasoning: m.reasoning + event.text }));
     case 'content':
-      return {
-        answerId,
-        messages: updateStreaming(messages, answerId, (m) => ({
-          ...m,
-          content: m.content + event.text,
-        })),
-      };
+      return update((m) => ({ ...m, content: m.content + event.text }));
     case 'done':
-      return {
-        answerId,
-        messages: updateStreaming(messages, answerId, (m) => ({ ...m, status: 'done' })),
-      };
+      return update((m) => ({ ...m, status: 'done' }));
     case 'error':
-      return {
-        answerId,
-        messages: updateStreaming(messages, answerId, (m) => ({
-          ...m,
-          status: 'failed',
-          error: event.error,
-        })),
-      };
+      return update((m) => ({ ...m, status: 'failed', error: event.error }));
   }
 };
 

@@ -89,6 +89,34 @@ describe('chat store', () => {
     expect(s.streamingId).toBeNull();
   });
 
+  it('after a refusal, the next question is its own pair: four messages, the first still failed', async () => {
+    let calls = 0;
+    const store = createChatStore({
+      stream: (body, onEvent, signal) =>
+        ++calls === 1
+          ? Promise.reject(new AssistantApiError('AI 助手次数不足，请充值后再试', 40200))
+          : scripted(answerEvents('a2'))(body, onEvent, signal),
+      load: noLoad,
+    });
+    store.getState().setImage(IMAGE);
+    store.getState().setInput('第一问');
+    await store.getState().send();
+    await store.getState().send();
+    const { messages } = store.getState();
+    expect(messages).toHaveLength(4);
+    expect(new Set(messages.map((m) => m.id)).size).toBe(4);
+    expect(messages.map((m) => [m.role, m.status])).toEqual([
+      ['user', 'done'],
+      ['assistant', 'failed'],
+      ['user', 'done'],
+      ['assistant', 'done'],
+    ]);
+    expect(messages[0]).toMatchObject({ content: '第一问' });
+    expect(messages[1]).toMatchObject({ error: 'AI 助手次数不足，请充值后再试', content: '' });
+    expect(messages.slice(2).map((m) => m.id)).toEqual(['q-a2', 'a2']);
+    expect(messages[3]).toMatchObject({ content: '答', reasoning: '想' });
+  });
+
   it('stops a streaming answer and keeps the partial text; regenerates from its question', async () => {
     const sent: GptTalkBody[] = [];
     let release: () => void = () => {};

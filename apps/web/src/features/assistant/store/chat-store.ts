@@ -7,9 +7,9 @@ import type {
 } from '@huijing/contracts';
 import { createStore } from 'zustand/vanilla';
 import {
-  LOCAL_ANSWER,
   applyStreamEvent,
   endStreaming,
+  localTurn,
   optimisticPair,
   questionBefore,
 } from '../model/chat-model';
@@ -84,6 +84,8 @@ export const createChatStore = (deps: ChatDeps) => {
   let controller: AbortController | null = null;
   /** Ignores answers and loads that a newer action replaced. */
   let generation = 0;
+  /** Numbers the local ids of each send's pair. */
+  let sends = 0;
 
   return createStore<ChatStore>()((set, get) => {
     const ask = async (text: string, image: string) => {
@@ -92,31 +94,34 @@ export const createChatStore = (deps: ChatDeps) => {
       const own = new AbortController();
       controller = own;
       const mine = ++generation;
-      let answerId = LOCAL_ANSWER;
+      let turn = localTurn(++sends);
       let started = false;
       set({
         messages: [
           ...state.messages,
-          ...optimisticPair({
-            text,
-            imagePreview: image,
-            model: state.model,
-            deepThinking: state.deepThinking,
-            at: (deps.now?.() ?? new Date()).toISOString(),
-          }),
+          ...optimisticPair(
+            {
+              text,
+              imagePreview: image,
+              model: state.model,
+              deepThinking: state.deepThinking,
+              at: (deps.now?.() ?? new Date()).toISOString(),
+            },
+            turn,
+          ),
         ],
-        streamingId: answerId,
+        streamingId: turn.answerId,
         inputMessage: '',
       });
       const onEvent = (event: ChatStreamEvent) => {
         if (mine !== generation) return;
-        const next = applyStreamEvent(get().messages, event, answerId);
-        answerId = next.answerId;
+        const next = applyStreamEvent(get().messages, event, turn);
+        turn = next.turn;
         if (event.type === 'start') {
           started = true;
           set({
             messages: next.messages,
-            streamingId: answerId,
+            streamingId: turn.answerId,
             conversationId: event.conversation.id,
             // Follow-ups send the stored image by its link instead of uploading it again.
             uploadedImage: event.question.image?.url ?? get().uploadedImage,
@@ -138,7 +143,7 @@ export const createChatStore = (deps: ChatDeps) => {
         if (mine !== generation) return;
         // A body that ended without done/error: what arrived is the answer.
         set({
-          messages: endStreaming(get().messages, answerId, {
+          messages: endStreaming(get().messages, turn.answerId, {
             status: 'stopped',
             error: '回答意外中断，可重新生成',
           }),
@@ -147,7 +152,7 @@ export const createChatStore = (deps: ChatDeps) => {
         if (mine !== generation) return;
         const stopped = own.signal.aborted || isAbort(error);
         set({
-          messages: endStreaming(get().messages, answerId, {
+          messages: endStreaming(get().messages, turn.answerId, {
             status: stopped ? 'stopped' : 'failed',
             error: stopped ? STOPPED : messageOf(error),
           }),
