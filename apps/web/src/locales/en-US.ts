@@ -121,7 +121,8 @@ export const enUS: Resources = {
       ready: 'Image ready: adjust the settings and press “Generate”',
     },
     task: {
-      ahead: '{{count}} tasks ahead of yours',
+      ahead_one: '{{count}} task ahead of yours',
+      ahead_other: '{{count}} tasks ahead of yours',
       next: 'You are next',
       running: 'Generating',
       progress: 'Progress',

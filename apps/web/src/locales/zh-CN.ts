@@ -120,7 +120,8 @@ export const zhCN = {
       ready: '原图已就绪，调整参数后点击“开始生成”',
     },
     task: {
-      ahead: '前面还有 {{count}} 个任务',
+      ahead_one: '前面还有 {{count}} 个任务',
+      ahead_other: '前面还有 {{count}} 个任务',
       next: '马上轮到你了',
       running: '正在生成',
       progress: '生成进度',

@@ -98,6 +98,7 @@ export const assistantPart = definePart(
       emptyStage: '上传图片并写下修改要求，结果会显示在这里',
       restart: '换一张图',
     },
+    loadMore: '加载更多',
   },
   {
     chat: {
@@ -197,5 +198,6 @@ export const assistantPart = definePart(
       emptyStage: 'Upload an image and describe the change; the result appears here',
       restart: 'Use another image',
     },
+    loadMore: 'Load more',
   },
 );

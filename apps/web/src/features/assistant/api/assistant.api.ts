@@ -11,7 +11,7 @@ import {
   type Envelope,
   type GptTalkBody,
 } from '@huijing/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/request';
 import { streamEvents } from '../../../lib/sse';
 
@@ -49,18 +49,56 @@ export const assistantStatusQuery = () =>
     staleTime: 30_000,
   });
 
-/** POST /ai/gptTalkHistory: the signed-in user's conversations, newest first. */
+/** The server's largest page (`gptTalkHistoryBodySchema`); more come with "load more". */
+const HISTORY_PAGE_SIZE = 50;
+const EDIT_PAGE_SIZE = 30;
+
+interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+}
+
+/** The page after the last one while fewer than `total` are loaded (an empty page ends it). */
+const nextPageOf = <T>(last: Page<T>, pages: Page<T>[]) =>
+  last.list.length > 0 && pages.reduce((n, p) => n + p.list.length, 0) < last.total
+    ? last.page + 1
+    : undefined;
+
+/**
+ * Loaded pages as one list, newest first. An item pushed onto the next page by a newer one while
+ * paging shows once; `total` is the server's latest count.
+ */
+export const pagedList = <T>(
+  pages: Page<T>[] | undefined,
+  key: (item: T) => string,
+): { list: T[]; total: number } => {
+  const seen = new Set<string>();
+  const list: T[] = [];
+  for (const item of pages?.flatMap((p) => p.list) ?? []) {
+    const k = key(item);
+    if (!seen.has(k)) {
+      seen.add(k);
+      list.push(item);
+    }
+  }
+  return { list, total: pages?.at(-1)?.total ?? 0 };
+};
+
+/** POST /ai/gptTalkHistory: the signed-in user's conversations, newest first, page by page. */
 export const conversationsQuery = (enabled: boolean) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: assistantKeys.history,
-    queryFn: () =>
+    queryFn: ({ pageParam }) =>
       unwrap(
         api.post('/ai/gptTalkHistory', {
-          body: { page: 1, pageSize: 50 },
+          body: { page: pageParam, pageSize: HISTORY_PAGE_SIZE },
           schema: conversationPageSchema,
           silent: true,
         }),
       ),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
     enabled,
   });
 
@@ -140,17 +178,19 @@ export const editInfoQuery = (taskId: string) =>
     staleTime: 0,
   });
 
-/** POST /ai/editImageHistory: earlier edits, newest first. */
+/** POST /ai/editImageHistory: earlier edits, newest first, page by page. */
 export const editHistoryQuery = (enabled: boolean) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: assistantKeys.edits,
-    queryFn: () =>
+    queryFn: ({ pageParam }) =>
       unwrap(
         api.post('/ai/editImageHistory', {
-          body: { page: 1, pageSize: 30 },
+          body: { page: pageParam, pageSize: EDIT_PAGE_SIZE },
           schema: editPageSchema,
           silent: true,
         }),
       ),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
     enabled,
   });

@@ -5,6 +5,8 @@ import { sessionKeys } from '../../../lib/session';
 import {
   fakeApi,
   ok,
+  type FakeAnswer,
+  type FakeCall,
   renderWithProviders,
   resetFakeApi,
   testQueryClient,
@@ -31,7 +33,12 @@ const question = {
   createdAt: '',
 };
 
-const setup = (models: { gemini: boolean; gpt: boolean }) => {
+const emptyHistory = () => ok({ list: [], total: 0, page: 1, pageSize: 50 });
+
+const setup = (
+  models: { gemini: boolean; gpt: boolean },
+  history: (call: FakeCall) => FakeAnswer = emptyHistory,
+) => {
   const api = fakeApi({
     'GET /ai/assistantStatus': () =>
       ok({
@@ -40,7 +47,7 @@ const setup = (models: { gemini: boolean; gpt: boolean }) => {
         ticketsPerQuestion: 1,
         edit: { available: false, ticketType: 1, price: 2 },
       }),
-    'POST /ai/gptTalkHistory': () => ok({ list: [], total: 0, page: 1, pageSize: 50 }),
+    'POST /ai/gptTalkHistory': history,
     'GET /ai/totalTicket': () => ok(3),
   });
   const client = testQueryClient();
@@ -103,6 +110,38 @@ describe('the chat page', () => {
     expect(screen.getByText('先看光线。')).toBeInTheDocument();
     await waitFor(() => expect(chatStore.getState().uploadedImage).toBe('/api/files/f1'));
   });
+
+  it(
+    'loads more history while fewer conversations are shown than there are',
+    { timeout: 60_000 },
+    async () => {
+      vi.stubGlobal('fetch', vi.fn());
+      const total = 53;
+      const api = setup({ gemini: false, gpt: true }, (call) => {
+        const { page, pageSize } = call.body as { page: number; pageSize: number };
+        const list = Array.from({ length: total }, (_, i) => ({
+          ...conversation,
+          id: `c${i + 1}`,
+          title: `对话 ${i + 1}`,
+        })).slice((page - 1) * pageSize, page * pageSize);
+        return ok({ list, total, page, pageSize });
+      });
+      // Text queries: role queries over 150 buttons are too slow for jsdom on a busy machine.
+      const titles = () => document.querySelectorAll('.hj-chat__side .hj-convs__title');
+      expect(await screen.findByText('对话 50')).toBeInTheDocument();
+      expect(titles()).toHaveLength(50);
+      expect(screen.queryByText('对话 51')).not.toBeInTheDocument();
+
+      fireEvent.click(screen.getByText('加载更多'));
+      expect(await screen.findByText('对话 53')).toBeInTheDocument();
+      expect(titles()).toHaveLength(total);
+      expect(screen.queryByText('加载更多')).not.toBeInTheDocument();
+      expect(api.callsTo('POST', '/ai/gptTalkHistory').map((c) => c.body)).toEqual([
+        { page: 1, pageSize: 50 },
+        { page: 2, pageSize: 50 },
+      ]);
+    },
+  );
 
   it('says when no model is configured and never sends', async () => {
     vi.stubGlobal('fetch', vi.fn());

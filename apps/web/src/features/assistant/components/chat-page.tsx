@@ -1,6 +1,6 @@
 import { HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Skeleton } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -18,6 +18,7 @@ import {
   renameConversation,
   streamQuestion,
 } from '../api/assistant.api';
+import { usePagedList } from '../hooks/use-paged-list';
 import { createChatStore } from '../store/chat-store';
 import { Composer } from './composer';
 import { HistorySidebar } from './history-sidebar';
@@ -51,7 +52,8 @@ export const ChatPage = () => {
   const [drawer, setDrawer] = useState(false);
 
   const status = useQuery(assistantStatusQuery());
-  const conversations = useQuery(conversationsQuery(signedIn));
+  const conversations = useInfiniteQuery(conversationsQuery(signedIn));
+  const history = usePagedList(conversations, (c) => c.id);
   const balance = useQuery(ticketBalanceQuery(3, signedIn));
   const models = status.data?.models;
   const unconfigured = models !== undefined && !models.gemini && !models.gpt;
@@ -96,7 +98,10 @@ export const ChatPage = () => {
       signedIn={signedIn}
       loading={conversations.isPending}
       error={conversations.isError}
-      conversations={conversations.data?.list ?? []}
+      conversations={history.list}
+      total={history.total}
+      loadingMore={history.loadingMore}
+      onLoadMore={history.loadMore}
       activeId={chat.conversationId}
       onNew={newChat}
       onOpen={open}

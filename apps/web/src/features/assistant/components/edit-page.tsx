@@ -1,7 +1,7 @@
 import { DownloadOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { EditInfo } from '@huijing/contracts';
 import { Alert, Button, Input, Progress, Skeleton } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -15,16 +15,21 @@ import {
   editInfoQuery,
   startEdit,
 } from '../api/assistant.api';
+import { usePagedList } from '../hooks/use-paged-list';
 import { BeforeAfter } from './before-after';
 import { ImagePicker } from './image-picker';
+import { LoadMore } from './load-more';
 import '../assistant.css';
 
 const EXAMPLES = ['sofa', 'snow', 'wall', 'plants'] as const;
 const EDIT_TICKET_TYPE = 1;
 
-/** Version numbers in the order the edits were made (the list comes newest first). */
-const versionNumbers = (list: EditInfo[]) =>
-  new Map([...list].reverse().map((e, i) => [e.taskId, i + 1]));
+/**
+ * Version numbers in the order the edits were made: the list comes newest first and may hold only
+ * the newest pages of `total`.
+ */
+const versionNumbers = (list: EditInfo[], total: number) =>
+  new Map(list.map((e, i) => [e.taskId, Math.max(total, list.length) - i]));
 
 const Stage = ({
   taskId,
@@ -107,12 +112,13 @@ export const EditPage = () => {
   const [error, setError] = useState<string | null>(null);
 
   const status = useQuery(assistantStatusQuery());
-  const history = useQuery(editHistoryQuery(signedIn));
+  const history = useInfiniteQuery(editHistoryQuery(signedIn));
+  const versions = usePagedList(history, (e) => e.taskId);
   const balance = useQuery(ticketBalanceQuery(EDIT_TICKET_TYPE, signedIn));
   const edit = status.data?.edit;
   const unavailable = edit !== undefined && !edit.available;
-  const list = history.data?.list ?? [];
-  const numbers = versionNumbers(list);
+  const { list } = versions;
+  const numbers = versionNumbers(list, versions.total);
 
   const submit = async () => {
     if (!signedIn) return openLogin({ returnTo: pathname });
@@ -271,6 +277,12 @@ export const EditPage = () => {
                   })}
                 </ul>
               )}
+              <LoadMore
+                shown={list.length}
+                total={versions.total}
+                loading={versions.loadingMore}
+                onMore={versions.loadMore}
+              />
             </div>
           ) : null}
         </section>

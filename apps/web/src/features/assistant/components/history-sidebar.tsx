@@ -3,6 +3,7 @@ import type { Conversation } from '@huijing/contracts';
 import { Button, Input, Modal, Popconfirm, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMore } from './load-more';
 
 /** The conversation list: new, open, rename, delete; states for signed out, loading, empty, error. */
 export const HistorySidebar = ({
@@ -10,6 +11,9 @@ export const HistorySidebar = ({
   loading,
   error,
   conversations,
+  total,
+  loadingMore,
+  onLoadMore,
   activeId,
   onNew,
   onOpen,
@@ -21,6 +25,10 @@ export const HistorySidebar = ({
   loading: boolean;
   error: boolean;
   conversations: Conversation[];
+  /** All the user's conversations; "load more" shows while fewer are loaded. */
+  total: number;
+  loadingMore: boolean;
+  onLoadMore: () => void;
   activeId: string | null;
   onNew: () => void;
   onOpen: (id: string) => void;
@@ -47,46 +55,54 @@ export const HistorySidebar = ({
   ) : conversations.length === 0 ? (
     <p className="hj-convs__note">{t('assistant.chat.historyEmpty')}</p>
   ) : (
-    <ul className="hj-convs__list">
-      {conversations.map((c) => (
-        <li key={c.id} className={c.id === activeId ? 'is-active' : undefined}>
-          <button
-            type="button"
-            className="hj-convs__item"
-            onClick={() => onOpen(c.id)}
-            aria-current={c.id === activeId ? 'true' : undefined}
-          >
-            <MessageOutlined aria-hidden />
-            <span className="hj-convs__title">{c.title}</span>
-          </button>
-          <span className="hj-convs__tools">
-            <Button
-              size="small"
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={t('assistant.chat.rename')}
-              onClick={() => {
-                setRenaming(c);
-                setTitle(c.title);
-              }}
-            />
-            <Popconfirm
-              title={t('assistant.chat.deleteConfirm')}
-              okText={t('assistant.chat.delete')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => onDelete(c.id)}
+    <>
+      <ul className="hj-convs__list">
+        {conversations.map((c) => (
+          <li key={c.id} className={c.id === activeId ? 'is-active' : undefined}>
+            <button
+              type="button"
+              className="hj-convs__item"
+              onClick={() => onOpen(c.id)}
+              aria-current={c.id === activeId ? 'true' : undefined}
             >
+              <MessageOutlined aria-hidden />
+              <span className="hj-convs__title">{c.title}</span>
+            </button>
+            <span className="hj-convs__tools">
               <Button
                 size="small"
                 type="text"
-                icon={<DeleteOutlined />}
-                aria-label={t('assistant.chat.delete')}
+                icon={<EditOutlined />}
+                aria-label={t('assistant.chat.rename')}
+                onClick={() => {
+                  setRenaming(c);
+                  setTitle(c.title);
+                }}
               />
-            </Popconfirm>
-          </span>
-        </li>
-      ))}
-    </ul>
+              <Popconfirm
+                title={t('assistant.chat.deleteConfirm')}
+                okText={t('assistant.chat.delete')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => onDelete(c.id)}
+              >
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<DeleteOutlined />}
+                  aria-label={t('assistant.chat.delete')}
+                />
+              </Popconfirm>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <LoadMore
+        shown={conversations.length}
+        total={total}
+        loading={loadingMore}
+        onMore={onLoadMore}
+      />
+    </>
   );
 
   return (
