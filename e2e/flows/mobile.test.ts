@@ -87,6 +87,39 @@ const sawProgress = (page: Page) =>
 
 const taskOf = (url: string) => new URL(url).searchParams.get('task');
 
+const RESIZED = '图片尺寸过大，已自动压缩';
+/** Waits for a toast to close (antd animates it out, then removes it). */
+const toastGone = (page: Page, text: string) =>
+  page.locator('.ant-message-notice', { hasText: text }).waitFor({ state: 'detached' });
+
+/** One finger drawn across the mask editor's canvas, from one image pixel to another. */
+const touchStroke = async (
+  page: Page,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+) => {
+  const canvas = page.locator('.hj-mask__canvas');
+  // Centred, so the sticky bars cover none of it.
+  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  const rect = (await canvas.boundingBox())!;
+  const read = async (name: string) => Number(await canvas.getAttribute(`data-view-${name}`));
+  const [scale, vx, vy] = [await read('scale'), await read('x'), await read('y')];
+  const at = (p: { x: number; y: number }) => ({
+    x: rect.x + vx + p.x * scale,
+    y: rect.y + vy + p.y * scale,
+  });
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', p: { x: number; y: number }) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [p] });
+  const [a, b] = [at(from), at(to)];
+  await touch('touchStart', a);
+  for (let i = 1; i <= 12; i += 1) {
+    await touch('touchMove', { x: a.x + ((b.x - a.x) * i) / 12, y: a.y + ((b.y - a.y) * i) / 12 });
+  }
+  await touch('touchEnd', b);
+  await cdp.detach();
+};
+
 describe('the phone flow at 390 × 844', () => {
   test('home → family → tool → sign in → photo → start → progress → result, save and share', async () => {
     const tool = toolForRoute('/toline')!;
@@ -110,8 +143,9 @@ describe('the phone flow at 390 × 844', () => {
     );
     await page.locator(`[data-tool="${tool.id}"]`).waitFor();
     assert.equal(await page.locator('[data-tool="home-decoration"]').count(), 0);
-    // Tools that need a painted region are marked for the desktop.
-    await page.locator('[data-tool="clean"]', { hasText: '电脑端' }).waitFor();
+    // Tools that paint a region are offered on the phone like any other.
+    await page.locator('[data-tool="clean"]').waitFor();
+    assert.equal(await page.locator('[data-tool="clean"] .hj-mf-tag').count(), 0);
     await assertNoSideScroll(page, '/mobileList');
     await shoot(page, 'mobileList-phone');
 
@@ -190,6 +224,8 @@ describe('the phone flow at 390 × 844', () => {
     );
     await page.getByText('生成完成 · 1024 × 683').waitFor();
     await assertNoSideScroll(page, '/mobileDone');
+    // The upload's notice stays with the upload: it does not cover the result.
+    await toastGone(page, RESIZED);
     await shoot(page, 'mobileDone-phone');
 
     // The balance dropped by the price, on the server.
@@ -278,12 +314,6 @@ describe('the phone flow at 390 × 844', () => {
     await assertNoSideScroll(page, '/mobilePrepare unavailable');
     await shoot(page, 'mobilePrepare-unavailable-phone');
 
-    // A tool that needs a painted region points to the desktop instead.
-    await page.goto(`${server.url}/mobilePrepare?tool=clean`);
-    await page.locator('.hj-mf-startbar__reason', { hasText: '请在电脑上打开' }).waitFor();
-    assert.equal(await page.getByRole('button', { name: /开始生成/ }).isDisabled(), true);
-    assert.equal(await page.locator('[data-input="mask"]').count(), 0);
-
     // Text-only and multi-image tools fit the phone too.
     for (const id of ['text-to-image', 'multi-image-video']) {
       await page.goto(`${server.url}/mobilePrepare?tool=${id}`);
@@ -303,6 +333,75 @@ describe('the phone flow at 390 × 844', () => {
     await page.goto(`${server.url}/mobilePrepare?tool=nope`);
     await page.getByRole('heading', { level: 2, name: '没有找到这个功能' }).waitFor();
     await shoot(page, 'mobilePrepare-missing-phone');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('a tool that paints a region, on the phone', () => {
+  test('clean: paint with a finger in the shared editor, start, result, one price taken', async () => {
+    // Clean runs on the local CPU engine (OpenCV inpainting): no AI engine is needed.
+    const tool = toolForRoute('/clean')!;
+    const token = await apiSignIn(server, '13812348004');
+    const { context, page, errors } = await newPage(browser, mobile);
+    await page.goto(`${server.url}/mobilePrepare?tool=clean&satoken=${encodeURIComponent(token)}`);
+    await skipInterest(page);
+    const priceLine = page.getByTestId('price-line');
+    await priceLine.filter({ hasText: `消耗 ${tool.price} 次` }).waitFor();
+    const before = (await apiGet(page, '/api/ai/totalTicket?type=1')).data as number;
+
+    // The photo, then the editor under it (the photo itself shrinks to a row).
+    await page
+      .locator('input[type=file][data-input="upload_img"][data-source="album"]')
+      .setInputFiles(bigPhoto);
+    await page.getByTestId('mask-editor').waitFor();
+    await page.locator('.hj-mask__canvas canvas').first().waitFor();
+    await page.locator('.hj-mf-up__preview.is-compact').waitFor();
+    assert.equal(await page.locator('[data-input="mask"]').count(), 0, 'the mask is not uploaded');
+    await page.getByTestId('mask-hint').waitFor();
+    const start = page.getByRole('button', { name: /开始生成/ });
+    await page
+      .locator('.hj-mf-startbar__reason', { hasText: '请先在图上涂抹要处理的区域' })
+      .waitFor();
+    assert.equal(await start.isDisabled(), true);
+
+    // One finger across the window (image pixels of the 1024 × 683 photo).
+    await touchStroke(page, { x: 400, y: 225 }, { x: 650, y: 225 });
+    await page.locator('.hj-mf-paint .hj-mask-status', { hasText: /已选/ }).waitFor();
+    await page.locator('.hj-mf-startbar__reason').waitFor({ state: 'detached' });
+    assert.equal(await start.isEnabled(), true);
+    await assertNoSideScroll(page, '/mobilePrepare painting');
+    const bar = (await page.locator('.hj-mask__bar').boundingBox())!;
+    assert.ok(bar.x >= 0 && bar.x + bar.width <= 390, 'the editor toolbar fits the phone');
+    const canvas = (await page.locator('.hj-mask__canvas').boundingBox())!;
+    assert.ok(canvas.width >= 340, `the canvas spans the card: ${canvas.width}px`);
+    assert.ok(canvas.height >= 250 && canvas.height <= 844 / 2 + 1, `canvas ${canvas.height}px`);
+    await toastGone(page, RESIZED);
+    await shoot(page, 'mobilePrepare-paint-phone');
+
+    // Start: the painted mask goes with the photo; the result arrives on /mobileDone.
+    const sent = page.waitForRequest((req) => req.url().includes('/api/ai/startTask'));
+    await start.click();
+    const body = (await sent).postDataJSON() as { toolId: string; inputs: Record<string, string> };
+    assert.equal(body.toolId, 'clean');
+    assert.ok(body.inputs.upload_img && body.inputs.mask, 'photo and mask are sent');
+    await page.waitForURL(/\/mobileDone\?tool=clean&task=/);
+    await page.locator('.hj-mf-result').waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('.hj-mf-result img')).every(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
+    );
+    await page.getByText('生成完成 · 1024 × 683').waitFor();
+    await assertNoSideScroll(page, '/mobileDone clean');
+    await shoot(page, 'mobileDone-clean-phone');
+
+    // The price was taken once, for one task.
+    assert.equal((await apiGet(page, '/api/ai/totalTicket?type=1')).data, before - tool.price);
+    const list = (await apiGet(page, '/api/ai/getTaskList?toolId=clean')).data as {
+      total: number;
+    };
+    assert.equal(list.total, 1);
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -17,8 +17,9 @@ const NotifierBridge = () => {
   const { message } = AntApp.useApp();
   useEffect(() => {
     registerNotifier((text, kind) => {
-      // One message per text at a time: the same server error never stacks.
-      void message.open({ type: kind, content: text, key: `${kind}:${text}` });
+      // One message per text at a time: the same server error never stacks. The returned
+      // function closes it (lib/notify closes notices about a page the designer left).
+      return message.open({ type: kind, content: text, key: `${kind}:${text}` });
     });
     return () => registerNotifier(undefined);
   }, [message]);

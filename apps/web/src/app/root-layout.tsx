@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } fr
 import { AccountSlotsProvider, type AccountSlots } from '../components/account-slots';
 import { AccountModals, DrawerAccount, HeaderAccount, MobileAccount } from '../features/auth';
 import { isMobileUserAgent } from '../lib/device';
+import { leavePage } from '../lib/notify';
 import { deviceRedirect } from '../lib/redirects';
 import { pageInfo } from '../lib/tracking';
 import { AccessGuard } from './access-guard';
@@ -29,6 +30,9 @@ export const RootLayout = () => {
     const target = deviceRedirect(location.pathname, isMobile, location.search);
     if (target) void navigate(target, { replace: true });
   }, [location.pathname, location.search, navigate]);
+
+  // Notices about the last page's upload do not follow the designer onto the next one.
+  useEffect(() => leavePage(), [location.pathname]);
 
   useEffect(() => {
     // Analytics scripts read the label from the document rather than from app code.

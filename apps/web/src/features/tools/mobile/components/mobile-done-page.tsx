@@ -77,7 +77,7 @@ const DoneTask = ({ tool, taskId }: { tool: ToolDefinition; taskId: string }) =>
 
   const again = () => {
     if (run.blocker) void navigate(prepareHref(tool.id));
-    else run.start.mutate();
+    else run.go();
   };
   const cancel = async () => {
     setCanceling(true);

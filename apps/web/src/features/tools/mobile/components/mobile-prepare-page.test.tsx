@@ -116,12 +116,22 @@ describe('/mobilePrepare', () => {
     expect(api.callsTo('POST', '/ai/startTask')).toHaveLength(0);
   });
 
-  it('keeps tools that need a painted region on the desktop (no mask upload, no start)', async () => {
-    setup('/mobilePrepare?tool=clean', { signedIn: true });
-    expect((await screen.findAllByText(/请在电脑上打开绘境使用/)).length).toBeGreaterThanOrEqual(1);
+  it('paints the region of a mask tool in the shared editor under the photo, not uploading it', async () => {
+    const api = setup('/mobilePrepare?tool=clean', { signedIn: true });
+    expect(await screen.findByText('请先上传原图')).toBeInTheDocument();
+    expect(screen.queryByTestId('mask-editor')).toBeNull();
     expect(document.querySelector('[data-input="mask"]')).toBeNull();
-    expect(document.querySelector('[data-input="upload_img"]')).not.toBeNull();
+    familyStore('edit').getState().setInput('clean', 'upload_img', [photo]);
+    // The photo shrinks to a row; the editor shows it large, with the tool's hint.
+    expect(await screen.findByTestId('mask-editor')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '涂抹要处理的区域' })).toBeInTheDocument();
+    expect(screen.getByTestId('mask-hint')).toBeInTheDocument();
+    expect(document.querySelector('.hj-mf-up__preview.is-compact')).not.toBeNull();
+    // Nothing painted yet: the shared reason, and no start.
+    expect(await screen.findByText('请先在图上涂抹要处理的区域')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /开始生成/ })).toBeDisabled();
+    expect(screen.queryByText(/电脑/)).toBeNull();
+    expect(api.callsTo('POST', '/ai/startTask')).toHaveLength(0);
   });
 
   it('offers tools when the link names none it knows', async () => {

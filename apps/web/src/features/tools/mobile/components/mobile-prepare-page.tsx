@@ -2,6 +2,7 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import { allTools, familyNames, toolsOfFamily, type ToolDefinition } from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAccountDialogs } from '../../../../components/account-dialogs.store';
@@ -10,7 +11,10 @@ import { useLocalized } from '../../../../components/use-localized';
 import { usePageTitle } from '../../../../components/use-page-title';
 import { taskQuery } from '../../api/tools.api';
 import { ParamForm } from '../../components/param-form';
+import { MaskStage, type MaskDraft } from '../../editor';
 import { isTerminal } from '../../model/poll-delay';
+import type { InputImage } from '../../store/family-stores';
+import { overrideFor } from '../../overrides';
 import { useMobileRun } from '../hooks/use-mobile-run';
 import { doneHref, listHref, mobileFamilies, toolById } from '../model/mobile-flow';
 import { MobileStartBar } from './mobile-start-bar';
@@ -70,7 +74,7 @@ const Prepare = ({ tool }: { tool: ToolDefinition }) => {
   const { pathname, search } = useLocation();
   const openLogin = useAccountDialogs((s) => s.openLogin);
   const run = useMobileRun(tool, (taskId) => void navigate(doneHref(tool.id, taskId)));
-  const { state, store, values, inputs, blocker, signedIn } = run;
+  const { state, store, values, inputs, signedIn, mask } = run;
   const { setInput, setParam, resetParams } = store.getState();
   const login = () => openLogin({ returnTo: `${pathname}${search}` });
   usePageTitle(pick(tool.name));
@@ -80,6 +84,9 @@ const Prepare = ({ tool }: { tool: ToolDefinition }) => {
     ...taskQuery(state.taskId ?? ''),
     enabled: signedIn && Boolean(state.taskId),
   });
+  const photo = state.inputs['upload_img']?.[0];
+  // The tool's desktop hint (what to paint; material change: then pick from the library below).
+  const { PanelExtra } = overrideFor(tool.id);
   const running = previous.data && !isTerminal(previous.data.status) ? previous.data : undefined;
 
   return (
@@ -95,9 +102,7 @@ const Prepare = ({ tool }: { tool: ToolDefinition }) => {
           </div>
         </section>
 
-        {blocker?.kind === 'desktop' ? (
-          <Alert type="info" showIcon message={t('mobile.prepare.desktopOnly')} />
-        ) : run.availability && !run.availability.available ? (
+        {run.availability && !run.availability.available ? (
           <Alert
             type="warning"
             showIcon
@@ -123,9 +128,27 @@ const Prepare = ({ tool }: { tool: ToolDefinition }) => {
                 images={state.inputs[input.name] ?? []}
                 onChange={(images) => setInput(tool.id, input.name, images)}
                 requireLogin={signedIn ? undefined : login}
+                compact={Boolean(mask?.doc) && input.name === 'upload_img'}
               />
             ))}
           </section>
+        ) : null}
+
+        {mask?.doc && photo ? (
+          <PaintCard
+            photo={photo}
+            mask={mask}
+            hint={
+              PanelExtra ? (
+                <PanelExtra
+                  tool={tool}
+                  values={values}
+                  inputs={state.inputs}
+                  setParam={(name, value) => setParam(tool.id, name, value)}
+                />
+              ) : null
+            }
+          />
         ) : null}
 
         <div className="hj-mf-params">
@@ -141,9 +164,38 @@ const Prepare = ({ tool }: { tool: ToolDefinition }) => {
       <MobileStartBar
         run={run}
         ticketType={tool.ticketType}
-        onStart={() => (signedIn ? run.start.mutate() : login())}
+        onStart={() => (signedIn ? run.go() : login())}
         icon={<ThunderboltOutlined />}
       />
     </div>
+  );
+};
+
+/**
+ * The region to work on, painted with a finger in the desktop's mask editor (the same draft, so a
+ * selection made on one screen is there on the other), under the tool's own hint. The canvas
+ * takes the photo's proportions within a height that leaves room to scroll past it.
+ */
+const PaintCard = ({
+  photo,
+  mask,
+  hint,
+}: {
+  photo: InputImage;
+  mask: MaskDraft;
+  hint: ReactNode;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <section
+      className="hj-mf-card hj-mf-paint"
+      aria-label={t('mobile.prepare.paint')}
+      style={{ '--hj-mf-photo-ratio': photo.width / photo.height } as CSSProperties}
+    >
+      <h2 className="hj-mf-card__title">{t('mobile.prepare.paint')}</h2>
+      {hint}
+      <MaskStage image={photo} draft={mask} />
+      <p className="hj-mf-note">{t('mobile.prepare.paintHint')}</p>
+    </section>
   );
 };

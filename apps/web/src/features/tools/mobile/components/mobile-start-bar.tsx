@@ -5,13 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../../../components/use-localized';
 import { blockerText } from '../../model/start-blocker';
-import type { MobileBlocker, useMobileRun } from '../hooks/use-mobile-run';
-
-type T = ReturnType<typeof useTranslation>['t'];
-
-/** Why the button is off: the phone-only reason, else the desktop's wording. */
-export const mobileBlockerText = (blocker: MobileBlocker | null, t: T): string | undefined =>
-  blocker?.kind === 'desktop' ? t('mobile.prepare.desktopOnly') : blockerText(blocker, t);
+import type { useMobileRun } from '../hooks/use-mobile-run';
 
 /**
  * The sticky bottom bar: price and balance on the left, the start button under the thumb, and
@@ -31,7 +25,8 @@ export const MobileStartBar = ({
   const { t } = useTranslation();
   const pick = useLocalized();
   const { blocker, signedIn, price, balance, start } = run;
-  const reason = mobileBlockerText(blocker, t);
+  // The desktop's wording (a missing mask: 请先在图上涂抹要处理的区域).
+  const reason = blockerText(blocker, t);
   return (
     <div className="hj-mf-startbar">
       {reason ? (
@@ -54,7 +49,7 @@ export const MobileStartBar = ({
           className="hj-mf-startbar__go"
           icon={icon}
           loading={start.isPending || (run.userLoading && !signedIn)}
-          disabled={signedIn ? blocker !== null : blocker?.kind === 'desktop'}
+          disabled={signedIn && blocker !== null}
           onClick={onStart}
         >
           {!signedIn

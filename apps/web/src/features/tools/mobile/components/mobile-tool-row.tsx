@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ToolGlyph } from '../../../../components/tool-glyph';
 import { useLocalized } from '../../../../components/use-localized';
-import { needsDesktop, prepareHref } from '../model/mobile-flow';
+import { prepareHref } from '../model/mobile-flow';
 
 /** One tool as a full-width touch row: icon, name, what it does, price and any limit. */
 export const MobileToolRow = ({
@@ -18,7 +18,6 @@ export const MobileToolRow = ({
 }) => {
   const { t } = useTranslation();
   const pick = useLocalized();
-  const desktopOnly = needsDesktop(tool);
   return (
     <li>
       <Link to={prepareHref(tool.id)} className="hj-mf-row" data-tool={tool.id}>
@@ -36,9 +35,7 @@ export const MobileToolRow = ({
           <span className="hj-mf-row__price">
             {price > 0 ? t('mobile.list.price', { price }) : t('mobile.list.free')}
           </span>
-          {desktopOnly ? (
-            <span className="hj-mf-tag hj-mf-tag--muted">{t('mobile.list.desktopOnly')}</span>
-          ) : available === false ? (
+          {available === false ? (
             <span className="hj-mf-tag hj-mf-tag--warn">{t('mobile.list.unavailable')}</span>
           ) : (
             <RightOutlined className="hj-mf-row__go" aria-hidden />

@@ -22,12 +22,15 @@ export const MobileUpload = ({
   images,
   onChange,
   requireLogin,
+  compact = false,
 }: {
   input: ToolInput;
   images: InputImage[];
   onChange: (images: InputImage[]) => void;
   /** Set while signed out: uploads belong to an account. */
   requireLogin?: () => void;
+  /** A small row instead of the big preview: the photo is shown large in the mask editor below. */
+  compact?: boolean;
 }) => {
   const { t } = useTranslation();
   const pick = useLocalized();
@@ -93,7 +96,7 @@ export const MobileUpload = ({
       {picker('camera')}
       {picker('album')}
       {single ? (
-        <figure className="hj-mf-up__preview">
+        <figure className={`hj-mf-up__preview${compact ? ' is-compact' : ''}`}>
           <img src={single.thumbUrl ?? single.url} alt={label} />
           <figcaption>
             <span>

@@ -1,16 +1,17 @@
 import { runPrice, type ToolDefinition } from '@huijing/tools';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../../../components/use-localized';
 import { useCurrentUser } from '../../../../components/use-session';
+import { notify } from '../../../../lib/notify';
 import { sessionKeys, ticketBalanceQuery } from '../../../../lib/session';
-import { startTask, toolAvailabilityQuery, toolKeys } from '../../api/tools.api';
+import { startTask, toolAvailabilityQuery, toolKeys, ToolApiError } from '../../api/tools.api';
+import { useMaskDraft, withMaskInput } from '../../editor';
 import { startBlocker, type StartBlocker } from '../../model/start-blocker';
 import { paramsError, paramValues } from '../../model/tool-params';
 import { emptyToolState, familyStore } from '../../store/family-stores';
-import { mobileInputs, needsDesktop, startInputs } from '../model/mobile-flow';
-
-export type MobileBlocker = StartBlocker | { kind: 'desktop' };
+import { paintsMask, startInputs, uploadInputs } from '../model/mobile-flow';
 
 /** One key per press: a double tap or a network retry of the same press is one task. */
 const pressKey = () =>
@@ -18,17 +19,27 @@ const pressKey = () =>
 
 /**
  * Everything a phone needs to start one tool: the family store the desktop page also uses (so a
- * picture uploaded on one is there on the other), price and balance, why it cannot start, and
- * the start itself. `onStarted` gets the new task id.
+ * picture uploaded or a region painted on one is there on the other), the mask draft of the
+ * shared editor, price and balance, why it cannot start, and the start itself (`go`: unsaved
+ * strokes are uploaded first, as on the desktop). `onStarted` gets the new task id.
  */
 export const useMobileRun = (tool: ToolDefinition, onStarted: (taskId: string) => void) => {
+  const { t } = useTranslation();
   const client = useQueryClient();
   const pick = useLocalized();
   const { signedIn, loading: userLoading } = useCurrentUser();
   const store = familyStore(tool.family);
   const state = store((s) => s.tools[tool.id]) ?? emptyToolState;
   const values = useMemo(() => paramValues(tool, state.params), [tool, state.params]);
-  const inputs = useMemo(() => mobileInputs(tool), [tool]);
+  const inputs = useMemo(() => uploadInputs(tool), [tool]);
+  const hasMask = paintsMask(tool);
+  const mask = useMaskDraft({
+    enabled: hasMask,
+    toolId: tool.id,
+    image: state.inputs['upload_img']?.[0],
+    saved: state.inputs['mask']?.[0],
+    onSaved: (img) => store.getState().setInput(tool.id, 'mask', img ? [img] : []),
+  });
 
   const availability = useQuery(toolAvailabilityQuery());
   const mine = availability.data?.find((a) => a.id === tool.id);
@@ -36,9 +47,14 @@ export const useMobileRun = (tool: ToolDefinition, onStarted: (taskId: string) =
   const balance = useQuery(ticketBalanceQuery(tool.ticketType, signedIn));
 
   const start = useMutation({
-    mutationFn: () =>
+    // maskId: the mask mask.flush() just saved (the store's copy may be a render behind).
+    mutationFn: (maskId?: string | null) =>
       startTask(
-        { toolId: tool.id, params: values, inputs: startInputs(inputs, state.inputs) },
+        {
+          toolId: tool.id,
+          params: values,
+          inputs: withMaskInput(startInputs(tool.inputs, state.inputs), maskId),
+        },
         pressKey(),
       ),
     onSuccess: (result) => {
@@ -51,25 +67,38 @@ export const useMobileRun = (tool: ToolDefinition, onStarted: (taskId: string) =
     },
   });
 
-  const blocker: MobileBlocker | null = needsDesktop(tool)
-    ? { kind: 'desktop' }
-    : startBlocker({
-        tool: { inputs },
-        signedIn,
-        availability: mine,
-        inputs: state.inputs,
-        paramsError: paramsError(tool, values),
-        price,
-        balance: balance.data ?? null,
-        busy: start.isPending,
-        pickLabel: (input) => pick(input.label),
-      });
+  const blocker: StartBlocker | null = startBlocker({
+    tool,
+    signedIn,
+    availability: mine,
+    // The mask counts once painted, saved or not: starting saves it first.
+    inputs: hasMask ? { ...state.inputs, mask: mask.hasMask ? [mask] : [] } : state.inputs,
+    paramsError: paramsError(tool, values),
+    price,
+    balance: balance.data ?? null,
+    busy: start.isPending || mask.state === 'saving',
+    pickLabel: (input) => pick(input.label),
+  });
+
+  const go = () => {
+    if (!hasMask) return start.mutate(undefined);
+    mask.flush().then(
+      (maskId) => start.mutate(maskId),
+      (error: unknown) => {
+        // Server and network failures were shown by the request layer.
+        if (!(error instanceof ToolApiError) && (error as Error).name !== 'RequestError') {
+          notify(t('editor.status.failed'), 'error');
+        }
+      },
+    );
+  };
 
   return {
     state,
     store,
     values,
     inputs,
+    mask: hasMask ? mask : undefined,
     price,
     balance: signedIn ? (balance.data ?? null) : null,
     availability: mine,
@@ -78,5 +107,6 @@ export const useMobileRun = (tool: ToolDefinition, onStarted: (taskId: string) =
     userLoading,
     blocker,
     start,
+    go,
   };
 };

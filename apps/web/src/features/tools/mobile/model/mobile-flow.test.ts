@@ -3,14 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   doneHref,
   listHref,
-  mobileInputs,
-  needsDesktop,
+  paintsMask,
   parseDoneQuery,
   parseFamily,
   parseListQuery,
   prepareHref,
   searchTools,
   startInputs,
+  uploadInputs,
   toolById,
 } from './mobile-flow';
 import { saveMethod, shareMethod, type ShareNavigator } from './save-share';
@@ -67,13 +67,16 @@ describe('mobile search', () => {
 });
 
 describe('what a phone asks for', () => {
-  it('keeps tools that need a painted region on the desktop', () => {
-    expect(needsDesktop(toolForRoute('/clean')!)).toBe(true);
-    expect(needsDesktop(toolForRoute('/lama')!)).toBe(true);
-    expect(needsDesktop(toolForRoute('/toline')!)).toBe(false);
-    // Matting's mask is an optional refinement: the tool works on a phone without it.
-    expect(needsDesktop(toolForRoute('/matting')!)).toBe(false);
-    expect(mobileInputs(toolForRoute('/matting')!).map((i) => i.name)).toEqual(['upload_img']);
+  it('paints the mask of the tools that take one and uploads the rest', () => {
+    for (const route of ['/clean', '/lama', '/materialchange', '/backgroundchange']) {
+      const tool = toolForRoute(route)!;
+      expect(paintsMask(tool)).toBe(true);
+      expect(uploadInputs(tool).map((i) => i.name)).not.toContain('mask');
+    }
+    expect(paintsMask(toolForRoute('/toline')!)).toBe(false);
+    // Matting's mask is an optional refinement, painted the same way.
+    expect(paintsMask(toolForRoute('/matting')!)).toBe(true);
+    expect(uploadInputs(toolForRoute('/matting')!).map((i) => i.name)).toEqual(['upload_img']);
   });
 
   it('sends single inputs as one id and list inputs as a list, leaving empty ones out', () => {
@@ -86,6 +89,12 @@ describe('what a phone asks for', () => {
     const tool = toolForRoute('/indoorRender')!;
     expect(startInputs(tool.inputs, { upload_img: [image('x')], style_img: [] })).toEqual({
       upload_img: 'x',
+    });
+    // A painted mask is an input like the others (its saved file in the family store).
+    const clean = toolForRoute('/clean')!;
+    expect(startInputs(clean.inputs, { upload_img: [image('x')], mask: [image('m')] })).toEqual({
+      upload_img: 'x',
+      mask: 'm',
     });
   });
 });

@@ -61,14 +61,15 @@ export const searchTools = (tools: readonly ToolDefinition[], query: string): To
 };
 
 /**
- * A region is painted with a brush on the desktop editor; a phone screen is too small to paint a
- * precise mask, so tools that require one are desktop-only and an optional mask is left out.
+ * Tools with a `mask` input have the region painted on the photo in the shared mask editor, on a
+ * phone as on the desktop (required for clean, local render, material and background change;
+ * matting's refinement is optional).
  */
-export const needsDesktop = (tool: Pick<ToolDefinition, 'inputs'>): boolean =>
-  tool.inputs.some((i) => i.name === 'mask' && i.required);
+export const paintsMask = (tool: Pick<ToolDefinition, 'inputs'>): boolean =>
+  tool.inputs.some((i) => i.name === 'mask');
 
-/** The inputs a phone asks for: the tool's own, without the painted mask. */
-export const mobileInputs = (tool: Pick<ToolDefinition, 'inputs'>): ToolInput[] =>
+/** The inputs a phone uploads from the camera or album: all but the painted mask. */
+export const uploadInputs = (tool: Pick<ToolDefinition, 'inputs'>): ToolInput[] =>
   tool.inputs.filter((i) => i.name !== 'mask');
 
 /** The start request's inputs: file ids by name, a list for list inputs; empty ones left out. */
