@@ -58,6 +58,24 @@ const signIn = async (page: Page, server: RunningServer, phone: string, route: s
   const token = await apiSignIn(server, phone);
   await apiSkipInterest(server, token);
   await page.goto(`${server.url}${route}?satoken=${encodeURIComponent(token)}`);
+  return token;
+};
+
+/** The server's type-3 (assistant) balance, asked afresh rather than read from the page. */
+const assistantBalance = async (server: RunningServer, token: string): Promise<number> => {
+  const res = await fetch(`${server.url}/api/ai/totalTicket?type=3`, {
+    headers: { satoken: token },
+  });
+  return ((await res.json()) as { data: number }).data;
+};
+
+/** Polls until `check` holds (no fixed sleeps: the machine may be slow). */
+const eventually = async (what: string, check: () => Promise<boolean>, ms = 20_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`not in time: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 };
 
 const noHorizontalOverflow = (page: Page) =>
@@ -128,7 +146,7 @@ describe('assistant with the test servers standing in for the model APIs', () =>
   test('chat: upload, ask with deep thinking, watch it stream, stop one, reopen after reload', async () => {
     const { page, errors, context } = await newPage(browser, desktop);
     page.setDefaultTimeout(45_000);
-    await signIn(page, server, '13812347002', '/deepseek');
+    const token = await signIn(page, server, '13812347002', '/deepseek');
     await page.getByRole('heading', { level: 1, name: 'AI 设计助手' }).waitFor();
     await page.getByText('剩余 5 次').waitFor();
     const send = page.getByRole('button', { name: /发送/ });
@@ -159,8 +177,15 @@ describe('assistant with the test servers standing in for the model APIs', () =>
     await box.press('Enter');
     await page.getByRole('button', { name: /停止/ }).waitFor();
     await page.getByText('正在思考…').waitFor();
+    // The question holds its ticket while it streams (the page shows the balance only after an
+    // answer, so ask the server)...
+    assert.equal(await assistantBalance(server, token), 3, 'one ticket held while streaming');
     await page.getByRole('button', { name: /停止/ }).click();
     await page.getByText('已停止生成').waitFor();
+    // ...and stopping gives it back once the server has seen the disconnect.
+    await eventually('the stopped answer released its ticket', async () => {
+      return (await assistantBalance(server, token)) === 4;
+    });
     llm.knobs.delayMs = 40;
     await page.getByText('剩余 4 次').waitFor();
     await page.screenshot({ path: path.join(shots, 'assistant-chat-1440.png') });
