@@ -123,7 +123,8 @@ const upload = async (input: string, file: string) => {
     .locator('.hj-upload', { has: field })
     .locator('.hj-upload__preview img')
     .first()
-    .waitFor();
+    // The server stores and thumbnails the upload first; slow when the machine is busy.
+    .waitFor({ timeout: 60_000 });
 };
 
 /** Starts the run and waits for the result; returns the task as the API reports it. */
@@ -149,6 +150,12 @@ const resultSize = async () => {
 };
 
 const shoot = async (name: string) => {
+  // Results and history thumbnails finish loading first (a blank tile is not what a user sees).
+  await page.waitForFunction(() =>
+    Array.from(
+      document.querySelectorAll<HTMLImageElement>('.hj-result img, .hj-history img'),
+    ).every((img) => img.complete && img.naturalWidth > 0),
+  );
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(shots, `editing-${name}-1440.png`), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -163,7 +170,7 @@ const shoot = async (name: string) => {
  * One brush stroke across the picture in the mask editor (docs/editor.md: the canvas reports its
  * view, so image fractions map to page pixels).
  */
-const paintStroke = async (from = 0.35, to = 0.65, y = 0.5) => {
+const paintStroke = async (from = 0.35, to = 0.65, y = 0.5, file = files.room) => {
   await page.getByTestId('mask-editor').waitFor();
   const canvas = page.locator('.hj-mask__canvas');
   await canvas.locator('canvas').first().waitFor();
@@ -171,11 +178,11 @@ const paintStroke = async (from = 0.35, to = 0.65, y = 0.5) => {
   const rect = (await canvas.boundingBox())!;
   const read = async (name: string) => Number(await canvas.getAttribute(`data-view-${name}`));
   const [scale, vx, vy] = [await read('scale'), await read('x'), await read('y')];
-  const image = await page.evaluate(() => {
-    const img = document.querySelector<HTMLImageElement>('.hj-upload__preview img');
-    return { width: img?.naturalWidth ?? 0, height: img?.naturalHeight ?? 0 };
-  });
-  const [w, h] = [image.width || 1600, image.height || 1000];
+  // The picture's own pixels (the page's preview may be a smaller thumbnail).
+  const { width: w, height: h } = (await sharp(file).metadata()) as {
+    width: number;
+    height: number;
+  };
   const at = (fx: number, fy: number) => [
     rect.x + vx + fx * w * scale,
     rect.y + vy + fy * h * scale,
@@ -274,6 +281,7 @@ describe('editing tools on the local engine', () => {
     assert.equal(await page.getByTestId('upscale-size-2').textContent(), '640 × 400 像素');
     await runToResult(180_000);
     assert.deepEqual(await resultSize(), { width: 640, height: 400 });
+    await shoot('real-upscale-result');
   });
 
   test('to-line: line weight and detail level, then a line drawing', async () => {
@@ -362,7 +370,7 @@ describe('editing tools on the local engine', () => {
     const first = (await lastTaskId('matting'))!;
     await page.getByRole('button', { name: '用画笔细修' }).click();
     await page.locator('.hj-result').waitFor({ state: 'detached' });
-    await paintStroke(0.4, 0.6, 0.55);
+    await paintStroke(0.4, 0.6, 0.55, files.product);
     await runToResult();
     const second = await lastTaskId('matting');
     assert.notEqual(second, first, 'a second run with the painted hint');
@@ -374,7 +382,9 @@ describe('editing tools on the local engine', () => {
     await page.getByText('再上传一张参考图').waitFor();
     await upload('style_img', files.photo);
     await page.getByTestId('reference-stage').getByRole('img', { name: '参考图' }).waitFor();
+    await shoot('style-transfer');
     await runToResult();
+    await shoot('style-transfer-result');
   });
 
   test('atmosphere change: preset scene cards, night grade on the local engine', async () => {
@@ -402,13 +412,25 @@ describe('editing tools on the local engine', () => {
     assert.ok(mean(graded) < mean(original) * 0.8, `${mean(graded)} vs ${mean(original)}`);
   });
 
-  test('clean: the painting hint, a brush stroke over the table, the filled result', async () => {
+  test('clean: the painting hint, brush strokes over the table, the table gone from the result', async () => {
     await open('/clean');
     assert.match((await page.getByTestId('mask-hint').textContent())!, /涂满要消除的物体/);
     await upload('upload_img', files.room);
-    await paintStroke(0.38, 0.62, 0.72);
+    // The table (top at y 700–740, legs down to 900, x 600–1000 of 1600 × 1000) painted over.
+    for (const y of [0.72, 0.78, 0.84, 0.9]) await paintStroke(0.36, 0.64, y);
     await runToResult();
     assert.deepEqual(await resultSize(), { width: 1600, height: 1000 });
+    // Where the dark table top was, the result is now light like the floor around it.
+    const url = (await page.getByRole('img', { name: '生成结果' }).first().getAttribute('src'))!;
+    const tableTop = { left: 660, top: 705, width: 280, height: 30 };
+    const mean = async (input: Buffer | string) => {
+      const region = await sharp(input).extract(tableTop).png().toBuffer();
+      const { channels } = await sharp(region).stats();
+      return channels.slice(0, 3).reduce((a, c) => a + c.mean, 0) / 3;
+    };
+    const [before, after] = [await mean(files.room), await mean(await fetchBytes(url))];
+    assert.ok(after > before + 50, `the table top is filled: ${before} → ${after}`);
+    await shoot('clean-result');
   });
 });
 
@@ -419,6 +441,7 @@ describe('generative editing tools through ComfyUI', () => {
       await upload('upload_img', files.room);
       await runToResult();
       assert.ok(promptFor(tool.id), `the double received a prompt for ${tool.id}`);
+      await shoot(`${tool.id}-result`);
       if (tool.id === 'empty-room') {
         const text = Object.values(promptFor(tool.id)!.prompt)
           .map((n) => (n as { inputs: { text?: string } }).inputs.text)
@@ -445,6 +468,7 @@ describe('generative editing tools through ComfyUI', () => {
       `the prompt names the material ${name}`,
     );
     assert.match(comfy.received.uploads.map((u) => u.name).join(' '), /mask/);
+    await shoot('material-result');
   });
 
   test('local render (/lama) shares the editor and says how to use it', async () => {
@@ -459,6 +483,7 @@ describe('generative editing tools through ComfyUI', () => {
     await paintStroke(0.05, 0.95, 0.1);
     await runToResult();
     assert.ok(promptFor(tool.id));
+    await shoot('background-result');
   });
 
   test('wanwuqianyi: scene and object, a position on the grid and a size, then the result', async () => {
