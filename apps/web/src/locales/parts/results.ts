@@ -9,6 +9,14 @@ export const resultsPart = definePart(
       watermarked: '下载时附带“绘境 AI 生成”水印',
       zip: '打包下载（{{count}} 个）',
     },
+    again: {
+      hint: '用这一次的原图和参数再生成一次',
+      price: '· {{price}} 次',
+      loaded: '已填入这次的原图和参数，可调整后点击开始生成',
+      missing: '这次用到的{{inputs}}已不存在（可能已被删除），参数已填好，请重新上传后再开始',
+      gone: '这次生成已被删除，无法再来一次',
+      loadFailed: '没能读取这次生成的参数，请稍后再试',
+    },
     send: {
       button: '继续处理',
       sent: '已放入「{{tool}}」，调整参数后即可开始',
@@ -83,6 +91,15 @@ export const resultsPart = definePart(
       failed: 'The download did not finish. Check your connection and try again',
       watermarked: 'Downloads carry a “绘境 AI 生成” watermark',
       zip: 'Download all ({{count}})',
+    },
+    again: {
+      hint: 'Run again with this run’s original and settings',
+      price: '· {{price}} credits',
+      loaded: 'This run’s original and settings are filled in — adjust them and start',
+      missing:
+        'The {{inputs}} this run used no longer exists (it may have been deleted). The settings are filled in — upload it again to start',
+      gone: 'This run was deleted and cannot be repeated',
+      loadFailed: 'Could not read this run’s settings, please try again later',
     },
     send: {
       button: 'Continue with',

@@ -35,8 +35,8 @@ export const ResultView = ({
   ticketType = tool.ticketType,
   variant = doneVariantFor(tool),
   onAgain,
+  againPrice,
   busy = false,
-  againHref,
   detailHref,
   canSend = true,
   zipAlways = false,
@@ -47,10 +47,11 @@ export const ResultView = ({
   before?: string;
   ticketType?: number;
   variant?: DoneVariant;
+  /** "再来一次": this run again with its own images and settings (the owner only). */
   onAgain?: () => void;
+  /** What that re-run costs (its own count of images), shown on the button once known. */
+  againPrice?: number;
   busy?: boolean;
-  /** Where "再来一次" goes when there is no run to repeat here (the done pages). */
-  againHref?: string;
   /** The done page of this task ("查看详情 / 分享"). */
   detailHref?: string;
   /** Only the owner can send an output on: it becomes their next task's input. */
@@ -143,13 +144,19 @@ export const ResultView = ({
         </span>
         <div className="hj-result__actions">
           {onAgain ? (
-            <Button icon={<ReloadOutlined />} onClick={onAgain} loading={busy}>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={onAgain}
+              loading={busy}
+              title={t('results.again.hint')}
+            >
               {t('tools.result.again')}
+              {againPrice !== undefined ? (
+                <small className="hj-result__again-price">
+                  {t('results.again.price', { price: againPrice })}
+                </small>
+              ) : null}
             </Button>
-          ) : againHref ? (
-            <LinkButton to={againHref} icon={<ReloadOutlined />}>
-              {t('tools.result.again')}
-            </LinkButton>
           ) : null}
           <SendToMenu
             targets={targets}

@@ -44,11 +44,11 @@ const setup = (
 ) => {
   const tool = toolForRoute(route)!;
   const api = fakeApi({
-    ...o.extra,
     'GET /ai/tools': () => ok([availability(tool.id, o.available ?? true)]),
     'GET /ai/getAllClassify': () => ok([]),
     'GET /ai/totalTicket': () => ok(o.balance ?? 10),
     'GET /ai/getTaskList': () => ok({ list: [], total: 0, page: 1, pageSize: 12 }),
+    ...o.extra,
   });
   const client = testQueryClient();
   client.setQueryDefaults(sessionKeys.currentUser, { staleTime: Infinity });
@@ -183,11 +183,105 @@ describe('a run', () => {
     const [start] = api.callsTo('POST', '/ai/startTask');
     expect(start?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(start?.body).toMatchObject({ toolId: 'to-line', inputs: { upload_img: 'f1' } });
-    expect(await screen.findByRole('button', { name: /再来一次/ })).toBeInTheDocument();
+    // Polling backs off (≥ 500 ms a step): the result may take a few seconds on a busy machine.
+    expect(
+      await screen.findByRole('button', { name: /再来一次/ }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('slider', { name: '拖动对比原图与效果图' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /下载 PNG/ })).toHaveAttribute('href', '/after.png');
     await waitFor(() =>
       expect(api.callsTo('GET', '/ai/totalTicket').length).toBeGreaterThan(ticketsBefore + 1),
     );
+  });
+});
+
+describe('再来一次', () => {
+  const oldInput = { fileId: 'f-old', url: '/old.png', thumbUrl: null, width: 10, height: 10 };
+  const oldParams = { lineWeight: 1, detail: 'high', style: 'canny' };
+  const info = (taskId: string, status: string) => ({
+    taskId,
+    toolId: 'to-line',
+    status,
+    queueNum: 0,
+    progress: status === 'succeeded' ? 100 : 0,
+    outputs:
+      status === 'succeeded'
+        ? [{ url: `/${taskId}.png`, thumbUrl: null, width: 10, height: 10, kind: 'image' }]
+        : [],
+    error: null,
+    createdAt: '2026-03-02T08:00:00.000Z',
+    finishedAt: null,
+  });
+  const detail = (missing: boolean) => ({
+    task: info('old', 'succeeded'),
+    ticketType: 1,
+    before: missing ? null : oldInput,
+    shareToken: null,
+    params: oldParams,
+    inputs: { upload_img: missing ? [] : [oldInput] },
+    missingInputs: missing ? ['upload_img'] : [],
+  });
+  /** Today's form: another image and another line weight; the history holds the older run. */
+  const openOldRun = async (missing: boolean) => {
+    familyStore('edit')
+      .getState()
+      .setInput('to-line', 'upload_img', [
+        { fileId: 'f-now', url: '/now.png', thumbUrl: null, width: 10, height: 10 },
+      ]);
+    const page = setup('/toline', {
+      signedIn: true,
+      extra: {
+        'GET /ai/getTaskList': () =>
+          ok({ list: [info('old', 'succeeded')], total: 1, page: 1, pageSize: 12 }),
+        'GET /ai/taskDetail': () => ok(detail(missing)),
+        'GET /ai/getTaskByTaskId': (call) => ok(info(call.query.get('taskId')!, 'succeeded')),
+        'POST /ai/startTask': () => ok({ taskId: 'new', queueNum: 0 }),
+      },
+    });
+    const weight = await screen.findByRole('spinbutton', { name: '线条粗细' });
+    fireEvent.change(weight, { target: { value: '4' } });
+    fireEvent.blur(weight);
+    await waitFor(() =>
+      expect(familyStore('edit').getState().tools['to-line']?.params.lineWeight).toBe(4),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /查看这次结果/ }));
+    return page;
+  };
+
+  it('runs the history item with its own image and settings, not the form’s', async () => {
+    const { api } = await openOldRun(false);
+    const again = await screen.findByRole('button', { name: /再来一次/ });
+    // Its price: the tool's price per run (2 from /ai/tools) times the run's own image count.
+    await waitFor(() => expect(again).toHaveTextContent('· 2 次'));
+    fireEvent.click(again);
+    await waitFor(() => expect(api.callsTo('POST', '/ai/startTask')).toHaveLength(1));
+    expect(api.callsTo('POST', '/ai/startTask')[0]!.body).toEqual({
+      toolId: 'to-line',
+      params: oldParams,
+      inputs: { upload_img: 'f-old' },
+    });
+    // The form now shows what ran, so the next tweak starts from it.
+    const saved = familyStore('edit').getState().tools['to-line']!;
+    expect(saved.params).toEqual(oldParams);
+    expect(saved.inputs.upload_img).toEqual([oldInput]);
+    await waitFor(() =>
+      expect(familyStore('edit').getState().tools['to-line']?.taskId).toBe('new'),
+    );
+  });
+
+  it('says in Chinese when the run’s image is gone, and starts nothing', async () => {
+    const { api } = await openOldRun(true);
+    fireEvent.click(await screen.findByRole('button', { name: /再来一次/ }));
+    await waitFor(() =>
+      expect(api.messages()).toContain(
+        '这次用到的原图已不存在（可能已被删除），参数已填好，请重新上传后再开始',
+      ),
+    );
+    expect(api.callsTo('POST', '/ai/startTask')).toHaveLength(0);
+    const saved = familyStore('edit').getState().tools['to-line']!;
+    expect(saved.params).toEqual(oldParams);
+    expect(saved.inputs.upload_img).toEqual([]);
+    expect(saved.taskId).toBeUndefined();
+    expect(await screen.findByText('请先上传原图')).toBeInTheDocument();
   });
 });

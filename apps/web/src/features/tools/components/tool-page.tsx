@@ -25,14 +25,16 @@ import { ExtendEditor, MaskField, MaskStage, useMaskDraft, withMaskInput } from 
 import { useTaskPoll } from '../hooks/use-task-poll';
 import { isTerminal } from '../model/poll-delay';
 import { blockerText, startBlocker, type StartBlocker } from '../model/start-blocker';
-import { paramsError } from '../model/tool-params';
+import { paramsError, paramValues } from '../model/tool-params';
 import { imageFromTransfer, reportUploadError, uploadToolImage } from '../model/upload-image';
-import { emptyToolState, familyStore } from '../store/family-stores';
+import { emptyToolState, familyStore, type InputImage } from '../store/family-stores';
+import { loadTaskIntoStore, taskSetup } from '../store/load-task';
 import { formToolFor, overrideFor, type OverrideProps } from '../overrides';
 import { HistoryStrip } from './history-strip';
 import { ParamForm } from './param-form';
 import { ResultView } from './result-view';
 import { doneHref } from '../results/send-to';
+import { isMissing, taskDetailQuery } from '../done/done.api';
 import { TaskEnded, TaskProgress } from './task-panel';
 import { UploadField } from './upload-field';
 import '../tools.css';
@@ -93,30 +95,36 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
   const availability = useQuery(toolAvailabilityQuery());
   const mine = availability.data?.find((a) => a.id === tool.id);
   // /api/ai/tools gives the price per image (admins may change it); a run costs it per image.
-  const price = runPrice(mine?.price ?? tool.price, values.count);
+  const unitPrice = mine?.price ?? tool.price;
+  const price = runPrice(unitPrice, values.count);
   const balance = useQuery(ticketBalanceQuery(tool.ticketType, signedIn));
   const history = useQuery(taskHistoryQuery(tool.id, signedIn));
   const poll = useTaskPoll(signedIn ? state.taskId : undefined, tool.ticketType, tool.id);
   const task: TaskInfo | undefined = poll.data;
   const active = task !== undefined && !isTerminal(task.status);
 
+  // A run of the form, or of an earlier task's setup ("再来一次"): both go through here.
   const start = useMutation({
     // maskId: the mask just saved by mask.flush() (the store's copy may be a render behind).
-    mutationFn: (maskId?: string | null) =>
+    mutationFn: (run: {
+      params: Record<string, unknown>;
+      images: Record<string, InputImage[]>;
+      maskId?: string | null;
+    }) =>
       startTask(
         {
           toolId: tool.id,
-          params: values,
+          params: run.params,
           inputs: withMaskInput(
             Object.fromEntries(
               tool.inputs
-                .filter((i) => (state.inputs[i.name]?.length ?? 0) > 0)
+                .filter((i) => (run.images[i.name]?.length ?? 0) > 0)
                 .map((i) => {
-                  const ids = state.inputs[i.name]!.map((img) => img.fileId);
+                  const ids = run.images[i.name]!.map((img) => img.fileId);
                   return [i.name, i.multiple ? ids : ids[0]!];
                 }),
             ),
-            maskId,
+            run.maskId,
           ),
         },
         newKey(),
@@ -179,10 +187,11 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
       return;
     }
     if (blocker) return;
-    if (!hasMask) return start.mutate();
+    const form = { params: values, images: state.inputs };
+    if (!hasMask) return start.mutate(form);
     // Unsaved strokes are uploaded first: a task never runs on a stale mask.
     mask.flush().then(
-      (maskId) => start.mutate(maskId),
+      (maskId) => start.mutate({ ...form, maskId }),
       (error: unknown) => {
         if (!(error instanceof ToolApiError) && (error as Error).name !== 'RequestError') {
           notify(t('editor.status.failed'), 'error');
@@ -190,6 +199,61 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
       },
     );
   };
+
+  /**
+   * "再来一次" / "重试": the shown run again with ITS images and settings, not the form's (a history
+   * item may come from another upload and other settings). They are put into the form first, so
+   * what runs is what the form shows and the next tweak starts from it; the price is that run's
+   * (docs/product-decisions.md, "再来一次").
+   */
+  const again = useMutation({
+    mutationFn: (taskId: string) => client.fetchQuery(taskDetailQuery(taskId, true)),
+    onSuccess: (detail, taskId) => {
+      const setup = taskSetup(tool, detail);
+      if (setup.missing.length > 0) {
+        // The settings are filled in; the stage goes back to the form for the new upload.
+        loadTaskIntoStore(tool, setup);
+        const names = setup.missing.map((i) => pick(i.label)).join('、');
+        notify(t('results.again.missing', { inputs: names }), 'warning');
+        return;
+      }
+      loadTaskIntoStore(tool, setup, taskId);
+      const params = paramValues(tool, setup.params);
+      const runBlocker = startBlocker({
+        tool,
+        signedIn,
+        availability: mine,
+        inputs: setup.inputs,
+        paramsError: paramsError(tool, params),
+        price: runPrice(unitPrice, params.count),
+        balance: balance.data ?? null,
+        busy: start.isPending,
+        pickLabel: (input) => pick(input.label),
+      });
+      if (runBlocker) {
+        const why = blockerText(runBlocker, t);
+        if (why) notify(why, 'warning');
+        return;
+      }
+      start.mutate({ params, images: setup.inputs });
+    },
+    onError: (error) =>
+      notify(t(isMissing(error) ? 'results.again.gone' : 'results.again.loadFailed'), 'error'),
+  });
+  const runAgain = (taskId: string) => {
+    if (!signedIn) {
+      openLogin({ returnTo: pathname });
+      return;
+    }
+    again.mutate(taskId);
+  };
+  // The shown result's own detail (shared with the result view's query): the price of its re-run.
+  const shownDetail = useQuery(
+    taskDetailQuery(task?.taskId ?? '', signedIn && task?.status === 'succeeded'),
+  );
+  const againPrice = shownDetail.data
+    ? runPrice(unitPrice, shownDetail.data.params.count)
+    : undefined;
 
   // Paste anywhere on the page: the image goes to the first input that still has room.
   useEffect(() => {
@@ -252,8 +316,9 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
           tool={tool}
           detailHref={doneHref(tool, task.taskId)}
           before={resultBackground ? undefined : before?.url}
-          onAgain={run}
-          busy={start.isPending}
+          onAgain={() => runAgain(task.taskId)}
+          againPrice={againPrice}
+          busy={start.isPending || again.isPending}
         />
       );
       if (!ResultExtra && !resultBackground) return view;
@@ -270,7 +335,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
         </div>
       );
     }
-    if (task) return <TaskEnded task={task} onRetry={run} />;
+    if (task) return <TaskEnded task={task} onRetry={() => runAgain(task.taskId)} />;
     if (before) {
       const { StageExtra } = override;
       const preview = mask.doc ? (

@@ -1,5 +1,6 @@
 import { getTool } from '@huijing/tools';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n';
 import { useAccountDialogs } from '../../../components/account-dialogs.store';
@@ -39,11 +40,22 @@ const task = {
   createdAt: '2026-03-02T08:00:00.000Z',
   finishedAt: '2026-03-02T08:00:05.000Z',
 };
-const detail = (shareToken: string | null) => ({
+const original = {
+  fileId: 'f-before',
+  url: '/api/files/f-before?exp=1&sig=s',
+  thumbUrl: null,
+  width: 800,
+  height: 600,
+};
+const runParams = { lineWeight: 1, detail: 'high', style: 'canny' };
+const detail = (shareToken: string | null, missing = false) => ({
   task,
   ticketType: 1,
-  before: { url: '/api/files/before?exp=1&sig=s', thumbUrl: null, width: 800, height: 600 },
+  before: missing ? null : { url: original.url, thumbUrl: null, width: 800, height: 600 },
   shareToken,
+  params: runParams,
+  inputs: { upload_img: missing ? [] : [original] },
+  missingInputs: missing ? ['upload_img'] : [],
 });
 
 const render = (path: string, signedIn: boolean, routes: Parameters<typeof fakeApi>[0]) => {
@@ -72,7 +84,7 @@ describe('done pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '图片转线稿' })).toBeVisible();
     expect(screen.getByRole('slider', { name: '拖动对比原图与效果图' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /打包下载/ })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /再来一次/ })).toHaveAttribute('href', '/toline');
+    expect(screen.getByRole('button', { name: /再来一次/ })).toBeInTheDocument();
     expect(api.callsTo('GET', '/ai/taskDetail')[0]!.query.get('taskId')).toBe('t1');
 
     fireEvent.click(screen.getByRole('button', { name: /复制分享链接/ }));
@@ -81,6 +93,57 @@ describe('done pages', () => {
     expect(api.callsTo('POST', '/ai/shareTask')[0]!.body).toEqual({ taskId: 't1' });
     // jsdom has no clipboard: the link is shown for copying by hand.
     expect(api.messages()).toContain('链接已生成，请手动复制');
+  });
+
+  it('再来一次 opens the tool with this run’s image and settings in the form, not started', async () => {
+    // Today's form holds another image, another setting and another result.
+    const store = familyStore('edit');
+    store.getState().setInput('to-line', 'upload_img', [{ ...original, fileId: 'f-now' }]);
+    store.getState().setParam('to-line', 'lineWeight', 4);
+    store.getState().setTask('to-line', 't-now');
+    const api = fakeApi({ 'GET /ai/taskDetail': () => ok(detail(null)) });
+    const client = testQueryClient();
+    client.setQueryDefaults(sessionKeys.currentUser, { staleTime: Infinity });
+    client.setQueryData(sessionKeys.currentUser, user);
+    renderWithProviders(
+      <Routes>
+        <Route path="/done2" element={<DonePage />} />
+        <Route path="/toline" element={<p>tool page</p>} />
+      </Routes>,
+      { client, path: '/done2?taskId=t1' },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /再来一次/ }));
+    expect(await screen.findByText('tool page')).toBeInTheDocument();
+    expect(store.getState().tools['to-line']).toEqual({
+      params: runParams,
+      inputs: { upload_img: [original] },
+      taskId: undefined,
+    });
+    expect(api.messages()).toContain('已填入这次的原图和参数，可调整后点击开始生成');
+    expect(api.callsTo('POST', '/ai/startTask')).toHaveLength(0);
+  });
+
+  it('再来一次 says so when the run’s image is gone, and still fills in the settings', async () => {
+    const api = fakeApi({ 'GET /ai/taskDetail': () => ok(detail(null, true)) });
+    const client = testQueryClient();
+    client.setQueryDefaults(sessionKeys.currentUser, { staleTime: Infinity });
+    client.setQueryData(sessionKeys.currentUser, user);
+    renderWithProviders(
+      <Routes>
+        <Route path="/done2" element={<DonePage />} />
+        <Route path="/toline" element={<p>tool page</p>} />
+      </Routes>,
+      { client, path: '/done2?taskId=t1' },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /再来一次/ }));
+    expect(await screen.findByText('tool page')).toBeInTheDocument();
+    expect(api.messages()).toContain(
+      '这次用到的原图已不存在（可能已被删除），参数已填好，请重新上传后再开始',
+    );
+    expect(familyStore('edit').getState().tools['to-line']).toMatchObject({
+      params: runParams,
+      inputs: { upload_img: [] },
+    });
   });
 
   it('sends an output to the next tool as its upload_img', async () => {
@@ -131,6 +194,8 @@ describe('done pages', () => {
     expect(screen.queryByRole('slider')).toBeNull();
     expect(screen.queryByRole('button', { name: /复制分享链接/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /继续处理/ })).toBeNull();
+    // Only the owner repeats a run: a visitor gets neither the original nor the settings.
+    expect(screen.queryByRole('button', { name: /再来一次/ })).toBeNull();
     expect(screen.getByRole('link', { name: /立即免费试用/ })).toHaveAttribute('href', '/3drender');
   });
 });

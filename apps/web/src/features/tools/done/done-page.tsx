@@ -11,17 +11,19 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Progress, Skeleton, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAccountDialogs } from '../../../components/account-dialogs.store';
 import { ToolGlyph } from '../../../components/tool-glyph';
 import { useLocalized } from '../../../components/use-localized';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useCurrentUser } from '../../../components/use-session';
 import { formatDateTime } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
 import { ResultView } from '../components/result-view';
 import { variantForPath, type DoneVariant } from '../results/send-to';
 import { isMissing, sharedTaskQuery, taskDetailQuery } from './done.api';
 import { LinkButton } from '../results/link-button';
+import { loadTaskIntoStore, taskSetup } from '../store/load-task';
 import { SharePanel } from './share-panel';
 import '../tools.css';
 import './done.css';
@@ -66,6 +68,7 @@ export const DonePage = () => {
   const variant = variantForPath(pathname);
   const { signedIn, loading: userLoading } = useCurrentUser();
   const openLogin = useAccountDialogs((s) => s.openLogin);
+  const navigate = useNavigate();
 
   const detail = useQuery(taskDetailQuery(taskId, signedIn && !token && taskId !== ''));
   const shared = useQuery({ ...sharedTaskQuery(token), enabled: token !== '' });
@@ -179,6 +182,18 @@ export const DonePage = () => {
       );
     }
     const { task, before, ticketType, shareToken } = detail.data;
+    // "再来一次" here opens the tool with this run's images and settings, not started: the
+    // designer came back to look, so they adjust first (docs/product-decisions.md, "再来一次").
+    const openWithRun = () => {
+      const setup = taskSetup(tool, detail.data);
+      loadTaskIntoStore(tool, setup);
+      const names = setup.missing.map((i) => pick(i.label)).join('、');
+      notify(
+        names ? t('results.again.missing', { inputs: names }) : t('results.again.loaded'),
+        names ? 'warning' : 'success',
+      );
+      void navigate(tool.routes[0]!);
+    };
     const meta = (
       <p className="hj-done__meta">
         {t('results.done.createdAt', { at: formatDateTime(task.finishedAt ?? task.createdAt) })}
@@ -227,7 +242,7 @@ export const DonePage = () => {
             before={before?.url}
             ticketType={ticketType}
             variant={variant}
-            againHref={tool.routes[0]}
+            onAgain={openWithRun}
             zipAlways
             extra={<SharePanel taskId={task.taskId} tool={tool} token={shareToken} />}
           />
