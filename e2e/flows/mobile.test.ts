@@ -402,6 +402,22 @@ describe('a tool that paints a region, on the phone', () => {
       total: number;
     };
     assert.equal(list.total, 1);
+
+    // Material change: the region in the same editor, the material from the library below.
+    await page.goto(`${server.url}/mobilePrepare?tool=material-change`);
+    await page
+      .locator('input[type=file][data-input="upload_img"][data-source="album"]')
+      .setInputFiles(bigPhoto);
+    await page.getByTestId('mask-editor').waitFor();
+    const material = page.locator('[data-param="material"] [role="option"]').first();
+    await material.scrollIntoViewIfNeeded();
+    await material.click();
+    assert.equal(await material.getAttribute('aria-selected'), 'true');
+    // (No AI engine in this server: the start bar gives that reason rather than the mask's.)
+    await page.locator('.hj-mf-startbar__reason', { hasText: NOT_CONFIGURED }).waitFor();
+    await assertNoSideScroll(page, '/mobilePrepare?tool=material-change');
+    await toastGone(page, RESIZED);
+    await shoot(page, 'mobilePrepare-material-phone');
     assert.deepEqual(errors, []);
     await context.close();
   });
