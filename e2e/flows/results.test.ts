@@ -352,4 +352,77 @@ describe('results and done pages', () => {
     assert.ok(detail.before.url.includes(outputFile), 'the server ran it on the output file');
     assert.deepEqual(errors, []);
   });
+
+  test('再来一次 on a history entry runs that entry’s image and settings, not the form’s', async () => {
+    const tool = toolForRoute('/toline')!;
+    await page.goto(`${server.url}/toline`);
+    await page.getByRole('heading', { level: 1, name: tool.name['zh-CN'] }).waitFor();
+    // Today's form: another image and another line style than the earlier runs had.
+    const otherImage = path.join(server.dataDir, 'facade.png');
+    await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c7d2fe' } })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600"><rect x="200" y="120" width="500" height="360" fill="none" stroke="#1f2937" stroke-width="14"/></svg>',
+          ),
+        },
+      ])
+      .png()
+      .toFile(otherImage);
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/upload') && r.ok());
+    await page.locator('input[type=file][data-input="upload_img"]').setInputFiles(otherImage);
+    const newFileId = ((await (await uploaded).json()) as { data: { fileId: string } }).data.fileId;
+    await page.getByText('硬朗边缘', { exact: true }).click();
+
+    // The oldest run in the history strip, and what it ran with (the owner's detail).
+    const oldest = (await page.evaluate(async () => {
+      const raw = localStorage.getItem('satoken') ?? '';
+      const token = raw.startsWith('"') ? (JSON.parse(raw) as string) : raw;
+      const headers = { satoken: token };
+      const list = (await (
+        await fetch('/api/ai/getTaskList?toolId=to-line&page=1&pageSize=12', { headers })
+      ).json()) as { data: { list: { taskId: string }[] } };
+      const taskId = list.data.list.at(-1)!.taskId;
+      const r = await fetch(`/api/ai/taskDetail?taskId=${taskId}`, { headers });
+      const detail = (await r.json()) as {
+        data: { params: Record<string, unknown>; inputs: { upload_img: { fileId: string }[] } };
+      };
+      return { taskId, count: list.data.list.length, ...detail.data };
+    })) as {
+      taskId: string;
+      count: number;
+      params: Record<string, unknown>;
+      inputs: { upload_img: { fileId: string }[] };
+    };
+    assert.equal(oldest.params.style, 'xdog');
+    const oldFileId = oldest.inputs.upload_img[0]!.fileId;
+    assert.notEqual(oldFileId, newFileId);
+
+    await page.locator('.hj-history__item').last().locator('.hj-history__open').click();
+    await waitForResult();
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/api/ai/startTask') && r.method() === 'POST'),
+      page
+        .locator('.hj-result')
+        .getByRole('button', { name: /再来一次/ })
+        .click(),
+    ]);
+    const body = request.postDataJSON() as {
+      toolId: string;
+      params: Record<string, unknown>;
+      inputs: Record<string, unknown>;
+    };
+    assert.equal(body.toolId, 'to-line');
+    assert.deepEqual(body.params, oldest.params);
+    assert.deepEqual(body.inputs, { upload_img: oldFileId });
+    // The form now shows what runs: the old image and the old style.
+    await page.locator('.ant-segmented-item-selected', { hasText: '手绘感' }).waitFor();
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('.hj-history__item').length > count,
+      oldest.count,
+      { timeout: 60_000 },
+    );
+    await waitForResult();
+    assert.deepEqual(errors, []);
+  });
 });
