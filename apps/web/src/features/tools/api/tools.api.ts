@@ -5,6 +5,7 @@ import {
   taskInfoSchema,
   taskListSchema,
   toolsListSchema,
+  uploadLinksResultSchema,
   uploadResultSchema,
   type Envelope,
   type UploadResult,
@@ -98,6 +99,16 @@ export const uploadImage = (image: Blob | string): Promise<UploadResult> => {
   form.append('file', image, image instanceof File ? image.name : 'image.png');
   return unwrap(api.post('/upload', { body: form, schema: uploadResultSchema }));
 };
+
+/** POST /upload/links: fresh signed links for saved inputs; ids left out are gone or not ours. */
+export const fetchFreshLinks = (fileIds: string[]) =>
+  unwrap(
+    api.post('/upload/links', {
+      body: { fileIds },
+      schema: uploadLinksResultSchema,
+      silent: true,
+    }),
+  );
 
 /** POST /ai/startTask; the key makes a repeated click (or a network retry) one task. */
 export const startTask = (
