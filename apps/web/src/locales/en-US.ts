@@ -6,6 +6,7 @@ import { generationPart } from './parts/generation';
 import { worksPart } from './parts/works';
 import { assistantPart } from './parts/assistant';
 import { mobilePart } from './parts/mobile';
+import { uploadsPart } from './parts/uploads';
 
 export const enUS: Resources = {
   brand: {
@@ -171,4 +172,5 @@ export const enUS: Resources = {
   works: worksPart.en,
   assistant: assistantPart.en,
   mobile: mobilePart.en,
+  uploads: uploadsPart.en,
 };

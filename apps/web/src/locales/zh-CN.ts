@@ -5,6 +5,7 @@ import { generationPart } from './parts/generation';
 import { worksPart } from './parts/works';
 import { assistantPart } from './parts/assistant';
 import { mobilePart } from './parts/mobile';
+import { uploadsPart } from './parts/uploads';
 import type { Widen } from './parts/define-part';
 
 /** Primary language. Keys are grouped by screen; en-US mirrors this shape exactly. */
@@ -170,6 +171,7 @@ export const zhCN = {
   works: worksPart.zh,
   assistant: assistantPart.zh,
   mobile: mobilePart.zh,
+  uploads: uploadsPart.zh,
 } as const;
 
 export type Resources = Widen<typeof zhCN>;

@@ -1,16 +1,20 @@
 import { CloseOutlined, InboxOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ToolInput } from '@huijing/tools';
 import { Tooltip } from 'antd';
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../../components/use-localized';
+import { notify } from '../../../lib/notify';
 import { useImageUpload } from '../hooks/use-image-upload';
-import type { InputImage } from '../store/family-stores';
-import { ACCEPTED_IMAGE_TYPES, imageFromTransfer } from '../model/upload-image';
+import { usePageFileDrop } from '../hooks/use-page-file-drop';
+import { refreshStaleLinks, type InputImage } from '../store/family-stores';
+import { ACCEPTED_IMAGE_TYPES, carriesFiles, imagesFromTransfer } from '../model/upload-image';
+import './upload-field.css';
 
 /**
- * One input of the tool: click, drop or paste an image. Spec §5 is applied before upload; the
- * thumbnail comes from the server's signed url.
+ * One input of the tool: click, drop or paste an image. The whole card takes a drop (empty: the
+ * image; filled: it replaces the image or joins the list). Spec §5 is applied before upload; the
+ * thumbnail comes from the server's signed url, renewed before it expires (store/refresh-links).
  */
 export const UploadField = ({
   input,
@@ -28,23 +32,64 @@ export const UploadField = ({
   const pick = useLocalized();
   const fileRef = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  // dragenter/dragleave fire for every child crossed; the card is left when the count is 0.
+  const depth = useRef(0);
   const max = input.multiple?.max ?? 1;
   const upload = useImageUpload(images, max, onChange);
   const busy = upload.busy;
   const full = images.length >= max;
+  // A list that is full takes no more; a single image is replaced.
+  const refuses = max > 1 && full;
+  const signedIn = !requireLogin;
+
+  usePageFileDrop();
+  // Saved inputs' links expire; renew them when the page comes back signed in (or after sign-in).
+  useEffect(() => {
+    if (signedIn) void refreshStaleLinks();
+  }, [signedIn]);
 
   const choose = () => (requireLogin ? requireLogin() : fileRef.current?.click());
-  const add = async (file: File | undefined) => {
-    if (!file) return;
+  const add = async (files: File[]) => {
+    if (files.length === 0) return;
     if (requireLogin) return requireLogin();
-    await upload.add(file);
+    await upload.add(files);
   };
 
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setOver(false);
-    void add(imageFromTransfer(e.dataTransfer));
+  const drag = {
+    onDragEnter: (e: DragEvent) => {
+      if (!carriesFiles(e.dataTransfer)) return;
+      depth.current += 1;
+      setOver(true);
+    },
+    onDragOver: (e: DragEvent) => {
+      if (!carriesFiles(e.dataTransfer)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = refuses || busy ? 'none' : 'copy';
+    },
+    onDragLeave: (e: DragEvent) => {
+      if (!carriesFiles(e.dataTransfer)) return;
+      depth.current = Math.max(0, depth.current - 1);
+      if (depth.current === 0) setOver(false);
+    },
+    onDrop: (e: DragEvent) => {
+      if (!carriesFiles(e.dataTransfer)) return;
+      e.preventDefault();
+      depth.current = 0;
+      setOver(false);
+      if (busy) return;
+      if (refuses) return notify(t('uploads.dropFull', { max }), 'warning');
+      const files = imagesFromTransfer(e.dataTransfer);
+      if (files.length === 0) return notify(t('uploads.notImage'), 'warning');
+      void add(files);
+    },
   };
+  const overText = refuses
+    ? t('uploads.dropFull', { max })
+    : images.length === 0
+      ? null
+      : max === 1
+        ? t('uploads.dropReplace')
+        : t('uploads.dropAdd');
 
   const label = pick(input.label);
   const picker = (
@@ -56,7 +101,7 @@ export const UploadField = ({
       aria-label={t('tools.upload.choose', { label })}
       data-input={input.name}
       onChange={(e) => {
-        void add(e.target.files?.[0]);
+        void add(Array.from(e.target.files ?? []).slice(0, 1));
         e.target.value = '';
       }}
     />
@@ -64,7 +109,11 @@ export const UploadField = ({
 
   const single = max === 1 ? images[0] : undefined;
   return (
-    <div className="hj-upload" data-input-name={input.name}>
+    <div
+      className={`hj-upload${over ? ' is-over' : ''}${over && refuses ? ' is-refusing' : ''}`}
+      data-input-name={input.name}
+      {...drag}
+    >
       <div className="hj-upload__label">
         <span>
           {label}
@@ -77,70 +126,74 @@ export const UploadField = ({
         {max > 1 ? <small>{t('tools.upload.count', { count: images.length, max })}</small> : null}
       </div>
       {picker}
-      {single ? (
-        <div className="hj-upload__preview">
-          <img src={single.thumbUrl ?? single.url} alt={label} />
-          <span className="hj-upload__size">
-            {single.width} × {single.height}
-          </span>
-          <div className="hj-upload__actions">
-            <button type="button" onClick={choose}>
-              {busy ? <LoadingOutlined /> : null} {t('tools.upload.replace')}
-            </button>
-            <button
-              type="button"
-              onClick={() => onChange([])}
-              aria-label={t('tools.upload.remove')}
-            >
-              <CloseOutlined />
-            </button>
+      <div className="hj-upload__body">
+        {over && overText ? (
+          <div className="hj-upload__overlay" role="status">
+            {refuses ? null : <InboxOutlined />}
+            <span>{overText}</span>
           </div>
-        </div>
-      ) : max > 1 && images.length > 0 ? (
-        <div className="hj-upload__list">
-          {images.map((img, i) => (
-            <div key={img.fileId} className="hj-upload__tile">
-              <img src={img.thumbUrl ?? img.url} alt={`${label} ${i + 1}`} />
-              <Tooltip title={t('tools.upload.remove')}>
-                <button
-                  type="button"
-                  aria-label={t('tools.upload.remove')}
-                  onClick={() => onChange(images.filter((_, j) => j !== i))}
-                >
-                  <CloseOutlined />
-                </button>
-              </Tooltip>
+        ) : null}
+        {single ? (
+          <div className="hj-upload__preview">
+            <img src={single.thumbUrl ?? single.url} alt={label} />
+            <span className="hj-upload__size">
+              {single.width} × {single.height}
+            </span>
+            <div className="hj-upload__actions">
+              <button type="button" onClick={choose}>
+                {busy ? <LoadingOutlined /> : null} {t('tools.upload.replace')}
+              </button>
+              <button
+                type="button"
+                onClick={() => onChange([])}
+                aria-label={t('tools.upload.remove')}
+              >
+                <CloseOutlined />
+              </button>
             </div>
-          ))}
-          {!full ? (
-            <button
-              type="button"
-              className="hj-upload__more"
-              onClick={choose}
-              aria-label={t('tools.upload.add')}
-            >
-              {busy ? <LoadingOutlined /> : <PlusOutlined />}
-            </button>
-          ) : null}
-        </div>
-      ) : (
-        <button
-          type="button"
-          className={`hj-upload__drop${over ? ' is-over' : ''}`}
-          onClick={choose}
-          onDragOver={(e) => {
-            e.preventDefault();
-            setOver(true);
-          }}
-          onDragLeave={() => setOver(false)}
-          onDrop={onDrop}
-          disabled={busy}
-        >
-          <span className="hj-upload__icon">{busy ? <LoadingOutlined /> : <InboxOutlined />}</span>
-          <strong>{busy ? t('tools.upload.uploading') : t('tools.upload.title')}</strong>
-          <small>{t('tools.upload.hint')}</small>
-        </button>
-      )}
+          </div>
+        ) : max > 1 && images.length > 0 ? (
+          <div className="hj-upload__list">
+            {images.map((img, i) => (
+              <div key={img.fileId} className="hj-upload__tile">
+                <img src={img.thumbUrl ?? img.url} alt={`${label} ${i + 1}`} />
+                <Tooltip title={t('tools.upload.remove')}>
+                  <button
+                    type="button"
+                    aria-label={t('tools.upload.remove')}
+                    onClick={() => onChange(images.filter((_, j) => j !== i))}
+                  >
+                    <CloseOutlined />
+                  </button>
+                </Tooltip>
+              </div>
+            ))}
+            {!full ? (
+              <button
+                type="button"
+                className="hj-upload__more"
+                onClick={choose}
+                aria-label={t('tools.upload.add')}
+              >
+                {busy ? <LoadingOutlined /> : <PlusOutlined />}
+              </button>
+            ) : null}
+          </div>
+        ) : (
+          <button
+            type="button"
+            className={`hj-upload__drop${over ? ' is-over' : ''}`}
+            onClick={choose}
+            disabled={busy}
+          >
+            <span className="hj-upload__icon">
+              {busy ? <LoadingOutlined /> : <InboxOutlined />}
+            </span>
+            <strong>{busy ? t('tools.upload.uploading') : t('tools.upload.title')}</strong>
+            <small>{t('tools.upload.hint')}</small>
+          </button>
+        )}
+      </div>
     </div>
   );
 };

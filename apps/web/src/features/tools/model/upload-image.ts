@@ -27,16 +27,24 @@ export const uploadToolImage = async (file: File): Promise<InputImage> => {
   };
 };
 
-/** The first image of a clipboard or drop. */
-export const imageFromTransfer = (data: DataTransfer | null): File | undefined => {
-  if (!data) return undefined;
-  for (const file of Array.from(data.files)) if (file.type.startsWith('image/')) return file;
-  for (const item of Array.from(data.items ?? [])) {
-    if (item.kind === 'file' && item.type.startsWith('image/'))
-      return item.getAsFile() ?? undefined;
-  }
-  return undefined;
+/** The images of a clipboard or drop (files first; some browsers fill only `items`). */
+export const imagesFromTransfer = (data: DataTransfer | null): File[] => {
+  if (!data) return [];
+  const files = Array.from(data.files).filter((file) => file.type.startsWith('image/'));
+  if (files.length > 0) return files;
+  return Array.from(data.items ?? []).flatMap((item) => {
+    const file = item.kind === 'file' && item.type.startsWith('image/') ? item.getAsFile() : null;
+    return file ? [file] : [];
+  });
 };
+
+/** The first image of a clipboard or drop. */
+export const imageFromTransfer = (data: DataTransfer | null): File | undefined =>
+  imagesFromTransfer(data)[0];
+
+/** A drag that carries files (not text or a link dragged within the page). */
+export const carriesFiles = (data: DataTransfer | null): boolean =>
+  Array.from(data?.types ?? []).includes('Files');
 
 /**
  * Shows an upload failure once: envelope failures (ToolApiError) and network failures
