@@ -257,7 +257,7 @@ describe('the mask editor', () => {
     await context.close();
   });
 
-  test('extend: dragging the right handle sets the side, a ratio preset sets the ratio', async () => {
+  test('extend: dragging the right handle sets the side, a ratio preset sets the ratio, the result has the size shown', async () => {
     const { page, errors, context, token } = await signedInPage(desktop, '13812347003');
     await page.goto(`${server.url}/extendImg`);
     await page.locator('input[type=file][data-input="upload_img"]').setInputFiles(imagePath);
