@@ -15,9 +15,61 @@ export const generationPart = definePart(
         light: '光线',
         camera: '视角',
         motion: '运镜',
+        mood: '氛围',
+        decor: '软装',
+        people: '人物',
+        facade: '立面',
+        entourage: '配景',
+        planting: '植物',
+        paving: '铺装',
+        keep: '保留',
+        quality: '质感',
+      },
+      /** Joins a tapped phrase to the prompt. */
+      separator: '，',
+      /** The render and editing prompt boxes' phrases, "|" between phrases. */
+      sets: {
+        interior: {
+          material: '胡桃木|微水泥|大理石|亚麻布艺|黄铜点缀|藤编|岩板',
+          light: '柔和自然光|午后斜阳|黄昏暖光|无主灯|灯带氛围|夜景灯光',
+          mood: '温馨|安静治愈|高级感|通透明亮|低饱和|松弛感',
+          camera: '人视角|广角|一点透视|两点透视|局部特写|杂志大片构图',
+          decor: '绿植|地毯|挂画|落地灯|花艺|书籍摆件',
+        },
+        commercial: {
+          material: '石材|木饰面|金属格栅|玻璃隔断|艺术涂料|水磨石',
+          light: '重点照明|线性灯|洗墙灯|自然采光|暖色氛围光|展柜灯光',
+          mood: '品牌感|高端商务|烟火气|简洁专业|沉浸式|精致',
+          camera: '人视角|广角全景|一点透视|入口视角|俯视|局部特写',
+          people: '少量人物|顾客走动|办公人群|空无一人',
+        },
+        architecture: {
+          facade: '清水混凝土|玻璃幕墙|金属铝板|石材干挂|木格栅|白色涂料|红砖',
+          light: '晴天|黄昏暖光|蓝调时刻|夜景亮灯|阴天漫射光|晨雾',
+          entourage: '行人|车辆|乔木|水景倒影|城市背景|远山',
+          camera: '人视角|鸟瞰|两点透视|仰视|广角|正立面',
+        },
+        landscape: {
+          planting: '乔木|草坪|花境|竹林|水生植物|观赏草|樱花',
+          paving: '石材铺装|木栈道|碎石|透水砖|卵石|耐候钢',
+          light: '晴天|夕阳|夜景灯光|春日|秋色|雨后',
+          camera: '人视角|鸟瞰|沿路视角|水边视角|局部特写',
+        },
+        editing: {
+          keep: '保持原有结构|保持透视不变|保留家具|保留光线',
+          quality: '高清细节|真实材质|干净整洁|色彩自然',
+          light: '柔和自然光|暖色灯光|明亮通透|阴影自然',
+          mood: '现代简约|温馨|高级感|清新',
+        },
       },
     },
     style: { none: '不限风格' },
+    picker: {
+      none: '不限',
+      noneHint: '不限，自动识别',
+      search: '搜索{{count}}个选项',
+      empty: '没有找到“{{query}}”',
+    },
     video: { modes: '视频类型' },
     frames: {
       title: '视频画面',
@@ -103,9 +155,66 @@ export const generationPart = definePart(
         light: 'Light',
         camera: 'View',
         motion: 'Camera',
+        mood: 'Mood',
+        decor: 'Decor',
+        people: 'People',
+        facade: 'Facade',
+        entourage: 'Entourage',
+        planting: 'Planting',
+        paving: 'Paving',
+        keep: 'Keep',
+        quality: 'Finish',
+      },
+      separator: ', ',
+      sets: {
+        interior: {
+          material: 'walnut|microcement|marble|linen|brass accents|rattan|sintered stone',
+          light:
+            'soft daylight|afternoon sun|warm dusk light|no main light|light strips|night lighting',
+          mood: 'cosy|calm|upscale|bright and airy|muted colours|relaxed',
+          camera:
+            'eye level|wide angle|one-point perspective|two-point perspective|close-up|magazine composition',
+          decor: 'plants|rug|artwork|floor lamp|flowers|books and objects',
+        },
+        commercial: {
+          material: 'stone|wood veneer|metal grille|glass partitions|art paint|terrazzo',
+          light:
+            'accent lighting|linear lights|wall washers|daylight|warm ambient light|display lighting',
+          mood: 'on-brand|executive|lively|clean and professional|immersive|refined',
+          camera:
+            'eye level|wide panorama|one-point perspective|from the entrance|top view|close-up',
+          people: 'a few people|customers walking|office workers|no people',
+        },
+        architecture: {
+          facade:
+            'fair-faced concrete|glass curtain wall|aluminium panels|stone cladding|timber louvres|white render|red brick',
+          light: 'clear sky|warm dusk light|blue hour|lit at night|overcast light|morning mist',
+          entourage: 'pedestrians|cars|trees|reflections in water|city backdrop|distant mountains',
+          camera:
+            'eye level|bird’s-eye|two-point perspective|looking up|wide angle|front elevation',
+        },
+        landscape: {
+          planting:
+            'trees|lawn|flower borders|bamboo|water plants|ornamental grasses|cherry blossom',
+          paving: 'stone paving|boardwalk|gravel|permeable pavers|pebbles|weathering steel',
+          light: 'clear sky|sunset|night lighting|spring|autumn colours|after rain',
+          camera: 'eye level|bird’s-eye|along the path|by the water|close-up',
+        },
+        editing: {
+          keep: 'keep the structure|keep the perspective|keep the furniture|keep the lighting',
+          quality: 'sharp detail|true-to-life materials|clean and tidy|natural colours',
+          light: 'soft daylight|warm lighting|bright and airy|natural shadows',
+          mood: 'modern minimal|cosy|upscale|fresh',
+        },
       },
     },
     style: { none: 'Any style' },
+    picker: {
+      none: 'Any',
+      noneHint: 'Any (recognised from the image)',
+      search: 'Search {{count}} options',
+      empty: 'Nothing matches “{{query}}”',
+    },
     video: { modes: 'Video type' },
     frames: {
       title: 'Pictures',

@@ -1,55 +1,43 @@
-import { classifyGroups, flattenClassify } from '@huijing/contracts';
-import type { Widget } from '@huijing/tools';
+import type { ToolDefinition, Widget } from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
 import { Input, InputNumber, Segmented, Select, Skeleton, Slider, Switch, Tooltip } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../../components/use-localized';
-import { classifyQuery, materialsQuery } from '../api/tools.api';
+import { materialsQuery } from '../api/tools.api';
+import { suggestionSetFor } from './prompt-phrases';
+import { PromptSuggestions, useSuggestionGroups } from './prompt-suggestions';
+import { StylePicker } from './style-picker';
 
 interface FieldProps {
   name: string;
   widget: Widget;
   value: unknown;
   onChange: (value: unknown) => void;
+  /** The tool the field belongs to: its prompt box offers phrases that fit the tool. */
+  tool?: Pick<ToolDefinition, 'family' | 'widgets'>;
 }
 
-const StylePicker = ({ widget, value, onChange, id }: FieldProps & { id: string }) => {
-  const { t } = useTranslation();
-  const { data, isPending, isError } = useQuery(classifyQuery());
-  const options = useMemo(() => {
-    const group = widget.catalog ? data?.[classifyGroups[widget.catalog]] : undefined;
-    if (!group) return [];
-    return flattenClassify(group).map((leaf) => ({
-      value: leaf.id,
-      label: leaf.name,
-      search: `${leaf.name} ${leaf.nameEn ?? ''} ${leaf.path.join(' ')}`,
-      hint: leaf.path.slice(1).join(' · '),
-    }));
-  }, [data, widget.catalog]);
-  const current = typeof value === 'string' ? value : '';
-  // A default id the catalogue no longer holds means "no preference" (the server agrees).
-  const known = options.some((o) => o.value === current);
+const PROMPT_MAX = 1000;
+
+/** The prompt box with one-tap phrases for the tool's subject (prompt-phrases.ts). */
+const PromptField = ({ widget, value, onChange, tool, id }: FieldProps & { id: string }) => {
+  const pick = useLocalized();
+  const groups = useSuggestionGroups(tool ? suggestionSetFor(tool) : undefined);
+  const prompt = typeof value === 'string' ? value : '';
   return (
-    <Select
-      id={id}
-      showSearch
-      allowClear
-      loading={isPending}
-      status={isError ? 'warning' : undefined}
-      value={known ? current : undefined}
-      placeholder={isError ? t('tools.form.catalogFailed') : t('tools.form.auto')}
-      onChange={(v) => onChange(v ?? '')}
-      optionFilterProp="search"
-      options={options}
-      optionRender={(o) => (
-        <span className="hj-tool-option">
-          <span>{o.data.label}</span>
-          {o.data.hint ? <small>{o.data.hint}</small> : null}
-        </span>
-      )}
-      popupMatchSelectWidth={false}
-    />
+    <>
+      <Input.TextArea
+        id={id}
+        value={prompt}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={widget.help ? pick(widget.help) : undefined}
+        autoSize={{ minRows: 3, maxRows: 8 }}
+        maxLength={PROMPT_MAX}
+        showCount
+      />
+      <PromptSuggestions groups={groups} prompt={prompt} onChange={onChange} max={PROMPT_MAX} />
+    </>
   );
 };
 
@@ -102,6 +90,7 @@ export const ParamField = (props: FieldProps) => {
   const { name, widget, value, onChange } = props;
   const pick = useLocalized();
   const id = `hj-param-${name}`;
+  const labelId = `${id}-label`;
   const options = (widget.options ?? []).map((o) => ({ value: o.value, label: pick(o.label) }));
   let control: React.ReactNode;
   switch (widget.kind) {
@@ -160,6 +149,8 @@ export const ParamField = (props: FieldProps) => {
       );
       break;
     case 'prompt':
+      control = <PromptField {...props} id={id} />;
+      break;
     case 'text':
       control = (
         <Input.TextArea
@@ -167,14 +158,22 @@ export const ParamField = (props: FieldProps) => {
           value={typeof value === 'string' ? value : ''}
           onChange={(e) => onChange(e.target.value)}
           placeholder={widget.help ? pick(widget.help) : undefined}
-          autoSize={{ minRows: widget.kind === 'prompt' ? 3 : 2, maxRows: 8 }}
-          maxLength={widget.kind === 'prompt' ? 1000 : 500}
+          autoSize={{ minRows: 2, maxRows: 8 }}
+          maxLength={500}
           showCount
         />
       );
       break;
     case 'style-picker':
-      control = <StylePicker {...props} id={id} />;
+      control = widget.catalog ? (
+        <StylePicker
+          id={id}
+          labelId={labelId}
+          catalog={widget.catalog}
+          value={value}
+          onChange={onChange}
+        />
+      ) : null;
       break;
     case 'material-picker':
       control = <MaterialPicker {...props} />;
@@ -187,7 +186,7 @@ export const ParamField = (props: FieldProps) => {
   return (
     <div className={`hj-tool-field${inline ? ' hj-tool-field--inline' : ''}`} data-param={name}>
       <div className="hj-tool-field__head">
-        <label htmlFor={id} className="hj-tool-field__label">
+        <label id={labelId} htmlFor={id} className="hj-tool-field__label">
           {pick(widget.label)}
         </label>
         {inline ? control : null}

@@ -26,6 +26,7 @@ export const ParamForm = ({
       widget={widget}
       value={values[name]}
       onChange={(v) => onChange(name, v)}
+      tool={tool}
     />
   );
   return (

@@ -6,15 +6,14 @@ import { Button, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../../components/use-localized';
 import { classifyQuery } from '../api/tools.api';
+import { PromptSuggestions } from '../components/prompt-suggestions';
+import { noneSwatch, styleSwatch } from '../components/style-swatch';
 import type { OverrideProps } from '../overrides';
 import {
   examplePrompts,
-  hasPhrase,
   imageSuggestions,
   nextExample,
   ratioBox,
-  styleSwatch,
-  togglePhrase,
   videoSuggestions,
 } from './generation-model';
 import './generation.css';
@@ -56,27 +55,12 @@ const PromptBox = ({ tool, values, setParam }: OverrideProps) => {
         showCount
         status={prompt.trim() ? undefined : 'warning'}
       />
-      <div className="hj-gen-suggest" aria-label={t('generation.suggest.title')}>
-        {groups.map((g) => (
-          <div key={g.key} className="hj-gen-suggest__row">
-            <span className="hj-gen-suggest__group">{t(`generation.suggest.groups.${g.key}`)}</span>
-            {g.phrases.map((phrase) => {
-              const on = hasPhrase(prompt, phrase);
-              return (
-                <button
-                  key={phrase}
-                  type="button"
-                  className={`hj-gen-chip${on ? ' is-on' : ''}`}
-                  aria-pressed={on}
-                  onClick={() => setParam('promptTxt', togglePhrase(prompt, phrase, PROMPT_MAX))}
-                >
-                  {phrase}
-                </button>
-              );
-            })}
-          </div>
-        ))}
-      </div>
+      <PromptSuggestions
+        groups={groups}
+        prompt={prompt}
+        onChange={(next) => setParam('promptTxt', next)}
+        max={PROMPT_MAX}
+      />
     </div>
   );
 };
@@ -168,11 +152,7 @@ const StyleCards = ({ tool, values, setParam }: OverrideProps) => {
         <p className="hj-tool-field__note">{t('tools.form.catalogFailed')}</p>
       ) : (
         <div className="hj-gen-styles" role="radiogroup" aria-labelledby="hj-style-label">
-          {card(
-            '',
-            t('generation.style.none'),
-            'repeating-conic-gradient(#eef0f6 0 25%, #fff 0 50%) 0 0 / 14px 14px',
-          )}
+          {card('', t('generation.style.none'), noneSwatch)}
           {styles.map((s) =>
             card(
               s.id,

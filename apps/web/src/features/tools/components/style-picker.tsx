@@ -1,0 +1,167 @@
+import { CheckOutlined, SearchOutlined } from '@ant-design/icons';
+import { classifyGroups, flattenClassify, type ClassifyGroup } from '@huijing/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Input, Skeleton } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { classifyQuery } from '../api/tools.api';
+import { noneSwatch, sceneFor, styleSwatch } from './style-swatch';
+import './style-picker.css';
+
+/** Past this many choices the picker offers a search box. */
+const SEARCH_FROM = 12;
+
+interface Choice {
+  id: string;
+  name: string;
+  hint: string;
+  search: string;
+  cover: string | null;
+  swatch: string;
+}
+
+const nextIndex = (key: string, at: number, count: number): number | undefined => {
+  switch (key) {
+    case 'ArrowRight':
+    case 'ArrowDown':
+      return (at + 1) % count;
+    case 'ArrowLeft':
+    case 'ArrowUp':
+      return (at - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return undefined;
+  }
+};
+
+/**
+ * A catalogue picker as picture cards: the category's cover when it has one, otherwise a swatch
+ * drawn in its palette (style-swatch.ts). A radio group: Tab reaches the chosen card, the arrow
+ * keys, Home and End move the choice. Long lists get a search box and scroll inside the card.
+ * The first card, "不限", is the empty value: the server then recognises it from the image.
+ */
+export const StylePicker = ({
+  id,
+  labelId,
+  catalog,
+  value,
+  onChange,
+}: {
+  id: string;
+  labelId: string;
+  catalog: ClassifyGroup;
+  value: unknown;
+  onChange: (value: string) => void;
+}) => {
+  const { t, i18n } = useTranslation();
+  const en = i18n.resolvedLanguage === 'en-US';
+  const { data, isPending, isError } = useQuery(classifyQuery());
+  const [query, setQuery] = useState('');
+  const grid = useRef<HTMLDivElement>(null);
+
+  const choices = useMemo<Choice[]>(() => {
+    const group = data?.[classifyGroups[catalog]];
+    if (!group) return [];
+    const scene = sceneFor(catalog);
+    return flattenClassify(group).map((leaf) => ({
+      id: leaf.id,
+      name: en ? (leaf.nameEn ?? leaf.name) : leaf.name,
+      hint: leaf.path.slice(1).join(' · '),
+      search: `${leaf.name} ${leaf.nameEn ?? ''} ${leaf.path.join(' ')}`.toLowerCase(),
+      cover: leaf.cover,
+      swatch: styleSwatch(leaf.id, leaf, scene),
+    }));
+  }, [data, catalog, en]);
+
+  const current = typeof value === 'string' ? value : '';
+  // A default id the catalogue no longer holds means "no preference" (the server agrees).
+  const chosen = choices.some((c) => c.id === current) ? current : '';
+  const q = query.trim().toLowerCase();
+  const none: Choice = {
+    id: '',
+    name: t('generation.picker.none'),
+    hint: t('generation.picker.noneHint'),
+    search: '',
+    cover: null,
+    swatch: noneSwatch,
+  };
+  const visible = q ? choices.filter((c) => c.search.includes(q)) : [none, ...choices];
+  const tabStop = visible.some((c) => c.id === chosen) ? chosen : visible[0]?.id;
+
+  // Long lists scroll inside the card: bring the chosen one into view without moving the page.
+  useEffect(() => {
+    const box = grid.current;
+    const on = box?.querySelector<HTMLElement>('[aria-checked="true"]');
+    if (box && on) box.scrollTop = Math.max(0, on.offsetTop - box.offsetTop - 8);
+  }, [choices.length]);
+
+  if (isPending) return <Skeleton.Button active block style={{ height: 96 }} />;
+  if (isError) return <p className="hj-tool-field__note">{t('tools.form.catalogFailed')}</p>;
+
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, at: number) => {
+    const to = nextIndex(e.key, at, visible.length);
+    if (to === undefined) return;
+    e.preventDefault();
+    onChange(visible[to]!.id);
+    grid.current?.querySelectorAll<HTMLButtonElement>('[role="radio"]')[to]?.focus();
+  };
+
+  return (
+    <div className="hj-style-picker">
+      {choices.length > SEARCH_FROM ? (
+        <Input
+          allowClear
+          size="small"
+          prefix={<SearchOutlined aria-hidden />}
+          placeholder={t('generation.picker.search', { count: choices.length })}
+          aria-label={t('generation.picker.search', { count: choices.length })}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      ) : null}
+      <div
+        ref={grid}
+        id={id}
+        role="radiogroup"
+        aria-labelledby={labelId}
+        className="hj-style-picker__grid"
+      >
+        {visible.map((c, i) => {
+          const on = c.id === chosen;
+          return (
+            <button
+              key={c.id || 'none'}
+              type="button"
+              role="radio"
+              aria-checked={on}
+              tabIndex={c.id === tabStop ? 0 : -1}
+              title={c.hint || undefined}
+              className={`hj-style-pick${on ? ' is-on' : ''}`}
+              data-style={c.id}
+              data-swatch={c.cover ? 'cover' : 'drawn'}
+              onClick={() => onChange(c.id)}
+              onKeyDown={(e) => onKeyDown(e, i)}
+            >
+              <span
+                className="hj-style-pick__pic"
+                style={c.cover ? undefined : { background: c.swatch }}
+                aria-hidden
+              >
+                {c.cover ? <img src={c.cover} alt="" loading="lazy" /> : null}
+                {on ? <CheckOutlined className="hj-style-pick__check" /> : null}
+              </span>
+              <span className="hj-style-pick__name">{c.name}</span>
+            </button>
+          );
+        })}
+      </div>
+      {visible.length === 0 ? (
+        <p className="hj-tool-field__note">{t('generation.picker.empty', { query })}</p>
+      ) : null}
+    </div>
+  );
+};
