@@ -16,8 +16,19 @@ const STREAMS = 100;
 const EVENTS = 30;
 const now = () => performance.timeOrigin + performance.now();
 
+/** What one path delivered: latency samples, plus anything that means a stream went wrong. */
+interface Delivery {
+  samples: number[];
+  /** `error` events of our stream, and responses that were not a 200 event stream. */
+  errors: string[];
+}
+
 /** Reads an event stream and records now − stamp for every stamped piece of text in it. */
-const readStamped = async (response: Response, out: number[]) => {
+const readStamped = async (response: Response, out: Delivery) => {
+  if (!response.ok || !response.headers.get('content-type')?.includes('text/event-stream')) {
+    out.errors.push(`HTTP ${response.status}: ${(await response.text()).slice(0, 200)}`);
+    return;
+  }
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -30,13 +41,16 @@ const readStamped = async (response: Response, out: number[]) => {
     while (nl >= 0) {
       const line = buffer.slice(0, nl);
       buffer = buffer.slice(nl + 1);
-      for (const m of line.matchAll(/<(\d+\.\d+)>/g)) out.push(at - Number(m[1]));
+      if (line.includes('"type":"error"')) out.errors.push(line.slice(0, 200));
+      for (const m of line.matchAll(/<(\d+\.\d+)>/g)) out.samples.push(at - Number(m[1]));
       nl = buffer.indexOf('\n');
     }
   }
 };
 
-const stats = (xs: number[]) => {
+type Stats = { mean: number; p50: number; p95: number };
+
+const stats = (xs: number[]): Stats => {
   const s = [...xs].sort((a, b) => a - b);
   const pick = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
   return { mean: s.reduce((a, b) => a + b, 0) / s.length, p50: pick(0.5), p95: pick(0.95) };
@@ -79,7 +93,7 @@ export const benchAssistantRelay = async () => {
       .toBuffer();
     const { file } = await container.files.ingestUpload(user, img);
 
-    const direct = async (out: number[]) =>
+    const direct = async (out: Delivery) =>
       readStamped(
         await fetch(`${llm.url}/chat/completions`, {
           method: 'POST',
@@ -92,7 +106,7 @@ export const benchAssistantRelay = async () => {
         }),
         out,
       );
-    const relayed = async (out: number[]) =>
+    const relayed = async (out: Delivery) =>
       readStamped(
         await fetch(`${base}/api/ai/gptTalkStream`, {
           method: 'POST',
@@ -101,37 +115,59 @@ export const benchAssistantRelay = async () => {
         }),
         out,
       );
-    const run = async (one: (out: number[]) => Promise<void>) => {
-      const out: number[] = [];
-      await Promise.all(Array.from({ length: STREAMS }, () => one(out)));
+    const run = async (one: (out: Delivery) => Promise<void>) => {
+      const out: Delivery = { samples: [], errors: [] };
+      await Promise.all(
+        Array.from({ length: STREAMS }, () =>
+          one(out).catch((error: unknown) => {
+            out.errors.push(String(error));
+          }),
+        ),
+      );
       return out;
     };
     await run(direct); // warm-up both paths
     await run(relayed);
-    const d = stats(await run(direct));
-    const r = stats(await run(relayed));
+    const paths = [
+      { name: 'direct to the upstream', got: await run(direct) },
+      { name: 'through POST /api/ai/gptTalkStream', got: await run(relayed) },
+    ];
+    const expected = STREAMS * EVENTS;
+    const [d, r] = paths.map((p) => stats(p.got.samples)) as [Stats, Stats];
     const ms = (x: number) => `${x.toFixed(2)} ms`;
-    const w = [48, 28, 12];
+    const w = [48, 12, 34, 12];
     const line = (c: string[]) => c.map((x, i) => x.padEnd(w[i]!)).join(' | ');
     console.info('');
     console.info(
       line([
         `assistant relay, ${STREAMS} streams × ${EVENTS} events`,
+        'samples',
         'mean / p50 / p95',
         'added (mean)',
       ]),
     );
     console.info(w.map((n) => '-'.repeat(n)).join('-|-'));
-    console.info(
-      line(['direct to the upstream', `${ms(d.mean)} / ${ms(d.p50)} / ${ms(d.p95)}`, '']),
-    );
-    console.info(
-      line([
-        'through POST /api/ai/gptTalkStream',
-        `${ms(r.mean)} / ${ms(r.p50)} / ${ms(r.p95)}`,
-        ms(r.mean - d.mean),
-      ]),
-    );
+    paths.forEach((p, i) => {
+      const s = i === 0 ? d : r;
+      console.info(
+        line([
+          p.name,
+          `${p.got.samples.length}/${expected}`,
+          `${ms(s.mean)} / ${ms(s.p50)} / ${ms(s.p95)}`,
+          i === 0 ? '' : ms(r.mean - d.mean),
+        ]),
+      );
+    });
+    // Averages over streams that failed or came up short would look fine and mean nothing.
+    const broken = paths.filter((p) => p.got.samples.length !== expected || p.got.errors.length);
+    for (const p of broken) {
+      console.warn(
+        `WARNING: assistant relay bench is not valid: ${p.name} delivered ` +
+          `${p.got.samples.length} of ${expected} events with ${p.got.errors.length} error(s)` +
+          (p.got.errors[0] ? `; first: ${p.got.errors[0]}` : ''),
+      );
+    }
+    if (broken.length) process.exitCode = 1;
   } finally {
     await app.close();
     await container.close();

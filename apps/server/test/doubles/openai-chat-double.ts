@@ -35,8 +35,9 @@ export interface OpenAiChatDoubleKnobs {
   /** After this many chunks, keep the connection open and say nothing more. */
   silentAfterChunks?: number;
   /**
-   * Benchmarks: every content delta is `<t>` with t the wall-clock ms (fractional) at the moment
-   * it is written, so a reader in the same process can measure delivery latency per event.
+   * Benchmarks: every non-empty content delta is `<t>` with t the wall-clock ms (fractional) at the
+   * moment it is written, so a reader in the same process can measure delivery latency per event
+   * (the opening `{role, content: ''}` delta stays as it is: one sample per reply chunk).
    */
   stamp?: boolean;
 }
@@ -253,7 +254,7 @@ export const startOpenAiChatDouble = async (
           if (state.silentAfterChunks !== undefined && n >= state.silentAfterChunks) return;
           res.write(
             frame(
-              state.stamp && 'content' in delta
+              state.stamp && typeof delta.content === 'string' && delta.content !== ''
                 ? { content: `<${(performance.timeOrigin + performance.now()).toFixed(3)}>` }
                 : delta,
             ),
