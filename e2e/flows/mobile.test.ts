@@ -377,6 +377,13 @@ describe('a tool that paints a region, on the phone', () => {
     assert.ok(canvas.width >= 340, `the canvas spans the card: ${canvas.width}px`);
     assert.ok(canvas.height >= 250 && canvas.height <= 844 / 2 + 1, `canvas ${canvas.height}px`);
     await toastGone(page, RESIZED);
+    // The card from its title, under the top bar.
+    await page.locator('.hj-mf-paint').evaluate((el) =>
+      window.scrollTo({
+        top: el.getBoundingClientRect().top + window.scrollY - 72,
+        behavior: 'instant',
+      }),
+    );
     await shoot(page, 'mobilePrepare-paint-phone');
 
     // Start: the painted mask goes with the photo; the result arrives on /mobileDone.
