@@ -38,8 +38,10 @@ export const videoFirstLast = async (
   ];
   throwIfAborted(job.signal);
   // The transition takes 40 % of the video, each still holds the rest half and half.
-  const transition = Math.min(2, Math.max(0.5, params.duration * 0.4));
-  const clip = Math.round(((params.duration + transition) / 2) * params.fps);
+  // Counted in whole frames so the video is never shorter than asked (at most one frame over).
+  const fadeFrames = Math.round(Math.min(2, Math.max(0.5, params.duration * 0.4)) * params.fps);
+  const transition = fadeFrames / params.fps;
+  const clip = Math.ceil((params.duration * params.fps + fadeFrames) / 2);
   // A slight push on the first still and a settle on the last keep the picture alive.
   const output = await encodeStillSequence(job, ctx, {
     stills,
