@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChatStreamEvent } from '@huijing/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../src/config/env';
 import { startOpenAiChatDouble } from './doubles/openai-chat-double';
 import type { OpenAiChatDouble } from './doubles/openai-chat-double';
 import { buildTestApp, describeEachDatabase, expectError, smsLogin } from './helper';
@@ -75,6 +76,7 @@ describeEachDatabase('assistant chat (against the chat completions double)', (ta
         LLM_GPT_BASE_URL: llm.url,
         LLM_GPT_API_KEY: llm.apiKey,
         LLM_GPT_MODEL: 'deepseek-test',
+        LLM_GPT_REASONING_PARAMS: '{"reasoning_effort":"medium","model":"not-this-one"}',
         LLM_IDLE_TIMEOUT_MS: '800',
         ASSISTANT_KEEPALIVE_MS: '100',
         ASSISTANT_QUESTIONS_PER_MINUTE: '1000',
@@ -167,9 +169,15 @@ describeEachDatabase('assistant chat (against the chat completions double)', (ta
     const on = eventsOf((await ask(token, { inputMessage: '问' })).body);
     expect(textOf(on, 'reasoning')).toBe('先看空间结构与光线。');
     expect(textOf(on, 'content')).not.toContain('think');
+    // LLM_GPT_REASONING_PARAMS travels with deep thinking only, and never replaces the model id.
+    expect(llm.received.at(-1)!.body).toMatchObject({
+      reasoning_effort: 'medium',
+      model: 'deepseek-test',
+    });
     const off = eventsOf((await ask(token, { inputMessage: '问', deepThinking: false })).body);
     expect(textOf(off, 'reasoning')).toBe('');
     expect(textOf(off, 'content')).toBe('## 建议\n\n- 增加暖光\n- 换浅色地毯');
+    expect(llm.received.at(-1)!.body).not.toHaveProperty('reasoning_effort');
   });
 
   it('continues a conversation with its history; refuses without an image or a real one', async () => {
@@ -434,6 +442,19 @@ describeEachDatabase('assistant chat (against the chat completions double)', (ta
     const { token } = await smsLogin(t);
     const res = await ask(token, { model: 'gemini' });
     expect(expectError(res, 'ASSISTANT_UNCONFIGURED').message).toContain('GPT');
+  });
+});
+
+describe('assistant configuration', () => {
+  it('refuses to boot with reasoning params that are not a JSON object, naming the variable', () => {
+    const base = { LLM_GPT_BASE_URL: 'http://127.0.0.1:9/v1', LLM_GPT_MODEL: 'm' };
+    for (const bad of ['{reasoning_effort: medium}', '["medium"]', '"medium"']) {
+      expect(() => loadEnv({ ...base, LLM_GEMINI_REASONING_PARAMS: bad })).toThrow(
+        /LLM_GEMINI_REASONING_PARAMS: must be a JSON object/,
+      );
+    }
+    const env = loadEnv({ ...base, LLM_GPT_REASONING_PARAMS: '{"enable_thinking":true}' });
+    expect(env.llm.gpt?.reasoningParams).toEqual({ enable_thinking: true });
   });
 });
 

@@ -30,6 +30,30 @@ const httpUrl = () =>
     })
     .optional();
 
+/**
+ * Extra request fields for a chat model when deep thinking is on, as a JSON object (Gemini's
+ * OpenAI-compatible endpoint: {"reasoning_effort":"medium"}; Qwen3: {"enable_thinking":true}).
+ */
+const jsonObject = () =>
+  z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        const value: unknown = JSON.parse(v);
+        if (value && typeof value === 'object' && !Array.isArray(value)) {
+          return value as Record<string, unknown>;
+        }
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a JSON object, e.g. {"reasoning_effort":"medium"}',
+      });
+      return z.NEVER;
+    })
+    .optional();
+
 const rawEnvSchema = z.object({
   PORT: z.coerce
     .number({ message: 'must be a number' })
@@ -89,9 +113,11 @@ const rawEnvSchema = z.object({
   LLM_GEMINI_BASE_URL: httpUrl(),
   LLM_GEMINI_API_KEY: z.string().optional(),
   LLM_GEMINI_MODEL: z.string().optional(),
+  LLM_GEMINI_REASONING_PARAMS: jsonObject(),
   LLM_GPT_BASE_URL: httpUrl(),
   LLM_GPT_API_KEY: z.string().optional(),
   LLM_GPT_MODEL: z.string().optional(),
+  LLM_GPT_REASONING_PARAMS: jsonObject(),
   LLM_IDLE_TIMEOUT_MS: positiveInt(60_000),
   ASSISTANT_TICKETS_PER_QUESTION: z.coerce
     .number({ message: 'must be a number' })
@@ -264,7 +290,18 @@ export type Env = {
   OPENAI_IMAGES_API_KEY: string | undefined;
   OPENAI_IMAGES_MODEL: string | undefined;
   /** OpenAI-compatible chat endpoints per assistant model choice; absent = not configured. */
-  llm: Partial<Record<'gemini' | 'gpt', { baseUrl: string; apiKey?: string; model: string }>>;
+  llm: Partial<
+    Record<
+      'gemini' | 'gpt',
+      {
+        baseUrl: string;
+        apiKey?: string;
+        model: string;
+        /** Merged into the request body when deep thinking is on. */
+        reasoningParams?: Record<string, unknown>;
+      }
+    >
+  >;
   /** Longest upstream silence (before the first byte, between streamed chunks). */
   LLM_IDLE_TIMEOUT_MS: number;
   /** Type-3 (gpt) tickets one assistant question costs. */
@@ -432,6 +469,7 @@ export const loadEnv = (
             baseUrl: raw.LLM_GEMINI_BASE_URL,
             apiKey: raw.LLM_GEMINI_API_KEY,
             model: raw.LLM_GEMINI_MODEL,
+            reasoningParams: raw.LLM_GEMINI_REASONING_PARAMS,
           },
         }),
       ...(raw.LLM_GPT_BASE_URL &&
@@ -440,6 +478,7 @@ export const loadEnv = (
             baseUrl: raw.LLM_GPT_BASE_URL,
             apiKey: raw.LLM_GPT_API_KEY,
             model: raw.LLM_GPT_MODEL,
+            reasoningParams: raw.LLM_GPT_REASONING_PARAMS,
           },
         }),
     },

@@ -14,6 +14,11 @@ export interface LlmTarget {
   /** Local servers (Ollama, vLLM) often need none. */
   apiKey?: string;
   model: string;
+  /**
+   * Request fields that turn thinking on where a server needs asking (Gemini's
+   * `reasoning_effort`, Qwen3's `enable_thinking`), sent only with `reasoning: true`.
+   */
+  reasoningParams?: Record<string, unknown>;
 }
 
 export interface OpenAiLlmOptions {
@@ -86,7 +91,7 @@ const textOf = (parts: Exclude<LlmMessage['content'], string>) =>
  * costs tickets and a second answer after a half-streamed first one would confuse the reader.
  */
 export const createOpenAiLlm = (options: OpenAiLlmOptions): LlmProvider => {
-  const clients = new Map<LlmModel, { client: OpenAI; model: string }>();
+  const clients = new Map<LlmModel, { client: OpenAI; target: LlmTarget }>();
   const clientFor = (model: LlmModel) => {
     const target = options.targets[model];
     if (!target) throw new LlmError('unconfigured', NOT_CONFIGURED);
@@ -100,29 +105,34 @@ export const createOpenAiLlm = (options: OpenAiLlmOptions): LlmProvider => {
           maxRetries: 0,
           timeout: options.idleTimeoutMs,
         }),
-        model: target.model,
+        target,
       };
       clients.set(model, entry);
     }
     return entry;
   };
 
-  const paramsOf = (model: string, messages: LlmMessage[], o: LlmChatOptions) =>
-    ({
-      model,
+  const paramsOf = (target: LlmTarget, messages: LlmMessage[], o: LlmChatOptions) => {
+    const params = {
+      model: target.model,
       messages: toWire(messages),
       ...(o.maxTokens !== undefined && { max_tokens: o.maxTokens }),
       ...(o.temperature !== undefined && { temperature: o.temperature }),
-    }) satisfies Partial<ChatCompletionCreateParamsBase>;
+    } satisfies Partial<ChatCompletionCreateParamsBase>;
+    // Operator-set fields the SDK does not know; ours win so they cannot replace the question.
+    return o.reasoning && target.reasoningParams
+      ? ({ ...target.reasoningParams, ...params } as typeof params)
+      : params;
+  };
 
   return {
     configured: (model) => Boolean(options.targets[model]),
 
     async chat(model, messages, o = {}): Promise<LlmAnswer> {
-      const { client, model: id } = clientFor(model);
+      const { client, target } = clientFor(model);
       try {
         const completion = await client.chat.completions.create(
-          { ...paramsOf(id, messages, o), stream: false },
+          { ...paramsOf(target, messages, o), stream: false },
           { signal: o.signal },
         );
         const message = completion.choices[0]?.message as
@@ -136,7 +146,7 @@ export const createOpenAiLlm = (options: OpenAiLlmOptions): LlmProvider => {
     },
 
     async *stream(model, messages, o = {}): AsyncIterable<LlmDelta> {
-      const { client, model: id } = clientFor(model);
+      const { client, target } = clientFor(model);
       // Our own controller: the caller's signal and the idle watchdog both end the request.
       const controller = new AbortController();
       let why: 'timeout' | 'aborted' | undefined;
@@ -159,7 +169,7 @@ export const createOpenAiLlm = (options: OpenAiLlmOptions): LlmProvider => {
       try {
         watch();
         const stream = await client.chat.completions.create(
-          { ...paramsOf(id, messages, o), stream: true },
+          { ...paramsOf(target, messages, o), stream: true },
           { signal: controller.signal },
         );
         for await (const chunk of stream as AsyncIterable<ChatCompletionChunk>) {
