@@ -6,9 +6,9 @@ import { toolForRoute } from '@huijing/tools';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { answerInterest, desktop, dialogSettled, launch, newPage } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { apiSignIn, apiSkipInterest, startServer, type RunningServer } from '../support/server';
 
-const PHONES = ['13812340001', '13812340002'];
+const PHONES = ['13812340001', '13812340002', '13812340003', '13812340004'];
 const NOT_CONFIGURED = /未配置/;
 
 let server: RunningServer;
@@ -143,6 +143,120 @@ describe('the tool page in the browser', () => {
     };
     assert.equal(list.total, 0);
     assert.equal((await apiGet(page, '/api/ai/totalTicket?type=1')).data, before);
+    assert.deepEqual(errors, []);
+  });
+
+  test('uploads: paste, a drop onto a filled card, and saved inputs back after their links expire', async () => {
+    const token = await apiSignIn(server, PHONES[2]!);
+    await apiSkipInterest(server, token);
+    const { page, errors } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/toline?satoken=${encodeURIComponent(token)}`);
+    await page.getByTestId('price-line').filter({ hasText: '剩余' }).waitFor();
+
+    // Ctrl+V: a clipboard with an image file reaches the first empty input.
+    await page.evaluate(async () => {
+      const c = document.createElement('canvas');
+      c.width = 640;
+      c.height = 480;
+      c.getContext('2d')!.fillRect(0, 0, 640, 480);
+      const blob = await new Promise<Blob>((r) => c.toBlob((b) => r(b!), 'image/png'));
+      const data = new DataTransfer();
+      data.items.add(new File([blob], 'pasted.png', { type: 'image/png' }));
+      document.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    });
+    await page.getByText('640 × 480').waitFor();
+
+    // Dragging a file over the filled card lights it up and says what a drop will do.
+    await page.evaluate(async () => {
+      const c = document.createElement('canvas');
+      c.width = 800;
+      c.height = 600;
+      c.getContext('2d')!.fillRect(0, 0, 800, 600);
+      const blob = await new Promise<Blob>((r) => c.toBlob((b) => r(b!), 'image/png'));
+      const data = new DataTransfer();
+      data.items.add(new File([blob], 'dropped.png', { type: 'image/png' }));
+      (window as unknown as { dropData: DataTransfer }).dropData = data;
+      const target = document.querySelector('.hj-upload__preview img')!;
+      for (const type of ['dragenter', 'dragover']) {
+        target.dispatchEvent(
+          new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }),
+        );
+      }
+    });
+    await page.locator('.hj-upload.is-over').waitFor();
+    await page.getByText('松开鼠标，替换这张图片').waitFor();
+    const dropped = await page.evaluate(() => {
+      const data = (window as unknown as { dropData: DataTransfer }).dropData;
+      const target = document.querySelector('.hj-upload__preview img')!;
+      return !target.dispatchEvent(
+        new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }),
+      );
+    });
+    assert.equal(dropped, true, 'the card took the drop (the browser does not open the file)');
+    await page.getByText('800 × 600').waitFor();
+    assert.equal(await page.locator('.hj-upload.is-over').count(), 0);
+    assert.equal(new URL(page.url()).pathname, '/toline');
+
+    // Beside the cards a dropped file is refused, not opened (which would leave the page).
+    const refused = await page.evaluate(() => {
+      const data = (window as unknown as { dropData: DataTransfer }).dropData;
+      const at = document.querySelector('h1')!;
+      return ['dragover', 'drop'].map(
+        (type) =>
+          !at.dispatchEvent(
+            new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }),
+          ),
+      );
+    });
+    assert.deepEqual(refused, [true, true]);
+
+    // Hours later the saved links have expired: after a reload the picture comes back with fresh
+    // links (no broken image, no 404 in the console).
+    await page.evaluate(() => {
+      const key = 'hj-tool-state-edit';
+      const saved = localStorage.getItem(key)!;
+      localStorage.setItem(key, saved.replace(/exp=\d+&sig=[\w-]+/g, 'exp=1000&sig=expired'));
+    });
+    await page.reload();
+    await page.getByText('800 × 600').waitFor();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('.hj-upload__preview img');
+      return img !== null && img.complete && img.naturalWidth > 0 && !img.src.includes('exp=1000');
+    });
+    assert.doesNotMatch(
+      (await page.evaluate(() => localStorage.getItem('hj-tool-state-edit'))) ?? '',
+      /sig=expired/,
+    );
+    assert.deepEqual(errors, []);
+  });
+
+  test('an image over 4000 px is stored with its long side at 1024, and the designer is told', async () => {
+    const token = await apiSignIn(server, PHONES[3]!);
+    await apiSkipInterest(server, token);
+    const big = path.join(server.dataDir, 'big.jpg');
+    await sharp({ create: { width: 4500, height: 3000, channels: 3, background: '#c8b8a0' } })
+      .jpeg({ quality: 70 })
+      .toFile(big);
+    const { page, errors } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/toline?satoken=${encodeURIComponent(token)}`);
+    await page.getByTestId('price-line').filter({ hasText: '剩余' }).waitFor();
+    await page.locator('input[type=file][data-input="upload_img"]').setInputFiles(big);
+    await page.getByText('图片尺寸过大，已自动压缩').waitFor();
+    await page.getByText('1024 × 683').waitFor();
+    // The stored file itself, not only the label.
+    const stored = await page.evaluate(async () => {
+      const saved = JSON.parse(localStorage.getItem('hj-tool-state-edit')!) as {
+        state: { tools: Record<string, { inputs: Record<string, { url: string }[]> }> };
+      };
+      const img = new Image();
+      img.src = saved.state.tools['to-line']!.inputs['upload_img']![0]!.url;
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    });
+    assert.equal(Math.max(...stored), 1024);
+    assert.deepEqual(stored, [1024, 683]);
     assert.deepEqual(errors, []);
   });
 });
