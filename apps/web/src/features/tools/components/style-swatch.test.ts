@@ -47,6 +47,11 @@ describe('style swatches', () => {
     expect(a).not.toBe(b);
     expect(styleSwatch('style-cream', { name: '奶油风' }, 'room')).toContain('#f6efe4');
   });
+
+  it('rarely gives two unnamed categories the same derived palette', () => {
+    const ids = Array.from({ length: 60 }, (_, i) => `space-${i}`);
+    expect(new Set(ids.map((id) => String(derivedPalette(id)))).size).toBe(ids.length);
+  });
 });
 
 /** Relative luminance of a #rrggbb colour, 0 (black) to 1 (white). */

@@ -36,10 +36,8 @@ const palettes: readonly (readonly [readonly string[], Palette])[] = [
   // Architecture and landscape entries whose name repeats an interior one.
   [['arch-new-chinese'], ['#e1e7ea', '#ecebe6', '#3b3b3b', '#8a6a4f']],
   [['arch-mediterranean'], ['#d6e8f5', '#f7f3ea', '#c8643c', '#2f6fa8']],
-  [
-    ['arch-neoclassical', 'arch-classical'],
-    ['#dfe7ee', '#e8dcc4', '#b59f7b', '#8f9a86'],
-  ],
+  [['arch-classical'], ['#dfe7ee', '#e8dcc4', '#b59f7b', '#8f9a86']],
+  [['arch-neoclassical'], ['#e4eaef', '#efe9dd', '#a89f90', '#6f7c8a']],
   [['arch-minimalism'], ['#e2e9ee', '#f2f2ef', '#c9ccd0', '#9aa39a']],
   [['land-mediterranean'], ['#e4eef4', '#d9c7a3', '#7d8b55', '#9b7fc2']],
   [['land-modern-minimal'], ['#e3ecf2', '#cfd3d6', '#5f8f6a', '#9cc3d9']],
@@ -184,9 +182,14 @@ const palettes: readonly (readonly [readonly string[], Palette])[] = [
     ['#e9ecea', '#d7d3c8', '#4f6b3f', '#b33a2a'],
   ],
   [
-    ['园林', 'garden'],
-    ['#e4ece9', '#8fb3a8', '#2f5d46', '#f1efe8'],
+    ['日式庭院', 'japanese garden'],
+    ['#e6ece4', '#9db07a', '#a8442e', '#d9d4c7'],
   ],
+  [
+    ['私家花园', 'private garden'],
+    ['#e3eef3', '#8cc063', '#e58fa8', '#f2e6c9'],
+  ],
+  [['园林'], ['#e4ece9', '#8fb3a8', '#2f5d46', '#f1efe8']],
   [
     ['规则式', 'formal'],
     ['#dfeaf3', '#7fa86a', '#3f6b35', '#d8cfbf'],
@@ -324,11 +327,16 @@ export const stylePalette = (id: string, names: SwatchNames = {}): Palette | und
 
 /** A palette of its own for a category none of the names match: stable, from its id. */
 export const derivedPalette = (id: string): Palette => {
-  const h = hash(id) % 360;
+  const n = hash(id);
+  // Hue, the main colour's turn away from it and the floor's depth come from different bits, so
+  // two categories rarely share all three.
+  const h = n % 360;
+  const turn = 16 + ((n >>> 9) % 12) * 12;
+  const floor = 62 + ((n >>> 17) % 5) * 4;
   return [
     `hsl(${h} 32% 92%)`,
-    `hsl(${h} 24% 72%)`,
-    `hsl(${(h + 24) % 360} 34% 48%)`,
+    `hsl(${h} 24% ${floor}%)`,
+    `hsl(${(h + turn) % 360} 34% 48%)`,
     `hsl(${(h + 180) % 360} 36% 62%)`,
   ];
 };
