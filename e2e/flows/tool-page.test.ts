@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { answerInterest, desktop, dialogSettled, launch, newPage } from '../support/browser';
 import { apiSignIn, apiSkipInterest, startServer, type RunningServer } from '../support/server';
 
-const PHONES = ['13812340001', '13812340002', '13812340003', '13812340004'];
+const PHONES = ['13812340001', '13812340002', '13812340003', '13812340004', '13812340005'];
 const NOT_CONFIGURED = /未配置/;
 
 let server: RunningServer;
@@ -69,6 +69,15 @@ const signIn = async (page: Page, phone: string) => {
   ]);
   await answerInterest(page);
 };
+
+/** Every saved tool input's links as if hours had passed (expired, and no longer valid). */
+const expireSavedLinks = (page: Page) =>
+  page.evaluate(() => {
+    for (const key of Object.keys(localStorage).filter((k) => k.startsWith('hj-tool-state-'))) {
+      const saved = localStorage.getItem(key)!;
+      localStorage.setItem(key, saved.replace(/exp=\d+&sig=[\w-]+/g, 'exp=1000&sig=expired'));
+    }
+  });
 
 const apiGet = (page: Page, url: string) =>
   page.evaluate(async (u) => {
@@ -214,11 +223,7 @@ describe('the tool page in the browser', () => {
 
     // Hours later the saved links have expired: after a reload the picture comes back with fresh
     // links (no broken image, no 404 in the console).
-    await page.evaluate(() => {
-      const key = 'hj-tool-state-edit';
-      const saved = localStorage.getItem(key)!;
-      localStorage.setItem(key, saved.replace(/exp=\d+&sig=[\w-]+/g, 'exp=1000&sig=expired'));
-    });
+    await expireSavedLinks(page);
     await page.reload();
     await page.getByText('800 × 600').waitFor();
     await page.waitForFunction(() => {
@@ -257,6 +262,38 @@ describe('the tool page in the browser', () => {
     });
     assert.equal(Math.max(...stored), 1024);
     assert.deepEqual(stored, [1024, 683]);
+    assert.deepEqual(errors, []);
+  });
+
+  test('a saved mask survives a reload after its link expired (/clean)', async () => {
+    const token = await apiSignIn(server, PHONES[4]!);
+    await apiSkipInterest(server, token);
+    const { page, errors } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/clean?satoken=${encodeURIComponent(token)}`);
+    await page.locator('input[type=file][data-input="upload_img"]').setInputFiles(imagePath);
+    await page.getByTestId('mask-editor').waitFor();
+    await page.locator('.hj-mask__canvas canvas').first().waitFor();
+
+    // One brush stroke (the default tool) across the picture, saved on its own after a pause.
+    const canvas = page.locator('.hj-mask__canvas');
+    const rect = (await canvas.boundingBox())!;
+    const view = async (name: string) => Number(await canvas.getAttribute(`data-view-${name}`));
+    const [scale, vx, vy] = [await view('scale'), await view('x'), await view('y')];
+    const at = (ix: number, iy: number) =>
+      [rect.x + vx + ix * scale, rect.y + vy + iy * scale] as const;
+    await page.mouse.move(...at(300, 300));
+    await page.mouse.down();
+    await page.mouse.move(...at(1200, 300), { steps: 12 });
+    await page.mouse.up();
+    const status = page.locator('.hj-mask__footer .hj-mask-status');
+    await status.filter({ hasText: '选区已保存' }).waitFor();
+    const coverage = await status.textContent();
+
+    await expireSavedLinks(page);
+    await page.reload();
+    await page.getByTestId('mask-editor').waitFor();
+    await status.filter({ hasText: '选区已保存' }).waitFor();
+    assert.equal(await status.textContent(), coverage);
     assert.deepEqual(errors, []);
   });
 });
