@@ -25,16 +25,15 @@ import { ExtendEditor, MaskField, MaskStage, useMaskDraft, withMaskInput } from 
 import { useTaskPoll } from '../hooks/use-task-poll';
 import { isTerminal } from '../model/poll-delay';
 import { blockerText, startBlocker, type StartBlocker } from '../model/start-blocker';
-import { paramsError, paramValues } from '../model/tool-params';
+import { paramsError } from '../model/tool-params';
 import { imageFromTransfer, reportUploadError, uploadToolImage } from '../model/upload-image';
 import { emptyToolState, familyStore, type InputImage } from '../store/family-stores';
-import { loadTaskIntoStore, taskSetup } from '../store/load-task';
 import { formToolFor, overrideFor, type OverrideProps } from '../overrides';
 import { HistoryStrip } from './history-strip';
 import { ParamForm } from './param-form';
 import { ResultView } from './result-view';
 import { doneHref } from '../results/send-to';
-import { isMissing, taskDetailQuery } from '../done/done.api';
+import { useAgainPrice, useRunAgain } from '../results/use-run-again';
 import { TaskEnded, TaskProgress } from './task-panel';
 import { UploadField } from './upload-field';
 import '../tools.css';
@@ -200,45 +199,15 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
     );
   };
 
-  /**
-   * "再来一次" / "重试": the shown run again with ITS images and settings, not the form's (a history
-   * item may come from another upload and other settings). They are put into the form first, so
-   * what runs is what the form shows and the next tweak starts from it; the price is that run's
-   * (docs/product-decisions.md, "再来一次").
-   */
-  const again = useMutation({
-    mutationFn: (taskId: string) => client.fetchQuery(taskDetailQuery(taskId, true)),
-    onSuccess: (detail, taskId) => {
-      const setup = taskSetup(tool, detail);
-      if (setup.missing.length > 0) {
-        // The settings are filled in; the stage goes back to the form for the new upload.
-        loadTaskIntoStore(tool, setup);
-        const names = setup.missing.map((i) => pick(i.label)).join('、');
-        notify(t('results.again.missing', { inputs: names }), 'warning');
-        return;
-      }
-      loadTaskIntoStore(tool, setup, taskId);
-      const params = paramValues(tool, setup.params);
-      const runBlocker = startBlocker({
-        tool,
-        signedIn,
-        availability: mine,
-        inputs: setup.inputs,
-        paramsError: paramsError(tool, params),
-        price: runPrice(unitPrice, params.count),
-        balance: balance.data ?? null,
-        busy: start.isPending,
-        pickLabel: (input) => pick(input.label),
-      });
-      if (runBlocker) {
-        const why = blockerText(runBlocker, t);
-        if (why) notify(why, 'warning');
-        return;
-      }
-      start.mutate({ params, images: setup.inputs });
-    },
-    onError: (error) =>
-      notify(t(isMissing(error) ? 'results.again.gone' : 'results.again.loadFailed'), 'error'),
+  // "再来一次" / "重试": the shown run again with its own images and settings (shared with the phone).
+  const again = useRunAgain({
+    tool,
+    signedIn,
+    availability: mine,
+    unitPrice,
+    balance: balance.data ?? null,
+    busy: start.isPending,
+    start: (setup) => start.mutate(setup),
   });
   const runAgain = (taskId: string) => {
     if (!signedIn) {
@@ -248,12 +217,11 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
     again.mutate(taskId);
   };
   // The shown result's own detail (shared with the result view's query): the price of its re-run.
-  const shownDetail = useQuery(
-    taskDetailQuery(task?.taskId ?? '', signedIn && task?.status === 'succeeded'),
+  const againPrice = useAgainPrice(
+    task?.taskId,
+    signedIn && task?.status === 'succeeded',
+    unitPrice,
   );
-  const againPrice = shownDetail.data
-    ? runPrice(unitPrice, shownDetail.data.params.count)
-    : undefined;
 
   // Paste anywhere on the page: the image goes to the first input that still has room.
   useEffect(() => {

@@ -19,6 +19,7 @@ import { TaskEnded, TaskProgress } from '../../components/task-panel';
 import { useTaskPoll } from '../../hooks/use-task-poll';
 import { isTerminal } from '../../model/poll-delay';
 import type { ToolDefinition } from '@huijing/tools';
+import { useAgainPrice, useRunAgain } from '../../results/use-run-again';
 import { useMobileRun } from '../hooks/use-mobile-run';
 import { useSaveShare } from '../hooks/use-save-share';
 import { doneHref, listHref, parseDoneQuery, prepareHref, toolById } from '../model/mobile-flow';
@@ -75,10 +76,28 @@ const DoneTask = ({ tool, taskId }: { tool: ToolDefinition; taskId: string }) =>
   // The original is known only for the family store's own run (not one opened from the works).
   const before = run.state.taskId === taskId ? run.state.inputs['upload_img']?.[0]?.url : undefined;
 
+  // "再来一次" / "重试": this run again with its own images and settings, at its own price, as on
+  // the desktop (docs/product-decisions.md, "再来一次"). When its image is gone or it cannot start
+  // now, the form opens with everything filled in, under the message saying why.
+  const repeat = useRunAgain({
+    tool,
+    signedIn: run.signedIn,
+    availability: run.availability,
+    unitPrice: run.unitPrice,
+    balance: run.balance,
+    busy: run.start.isPending,
+    start: (setup) => run.start.mutate(setup),
+    onHeld: () => void navigate(prepareHref(tool.id)),
+  });
   const again = () => {
-    if (run.blocker) void navigate(prepareHref(tool.id));
-    else run.go();
+    if (!run.signedIn) void navigate(prepareHref(tool.id));
+    else repeat.mutate(taskId);
   };
+  const againPrice = useAgainPrice(
+    taskId,
+    run.signedIn && task?.status === 'succeeded',
+    run.unitPrice,
+  );
   const cancel = async () => {
     setCanceling(true);
     try {
@@ -127,7 +146,8 @@ const DoneTask = ({ tool, taskId }: { tool: ToolDefinition; taskId: string }) =>
         task={task}
         before={before}
         again={again}
-        busy={run.start.isPending}
+        againPrice={againPrice}
+        busy={run.start.isPending || repeat.isPending}
       />
     );
   } else {
@@ -151,12 +171,15 @@ const DoneResult = ({
   task,
   before,
   again,
+  againPrice,
   busy,
 }: {
   tool: ToolDefinition;
   task: TaskInfo;
   before?: string;
   again: () => void;
+  /** What the re-run costs (its own count of images), once known. */
+  againPrice?: number;
   busy: boolean;
 }) => {
   const { t } = useTranslation();
@@ -170,8 +193,19 @@ const DoneResult = ({
         <MobileResult task={task} before={before} index={index} onIndex={setIndex} />
         <p className="hj-mf-note">{t('mobile.done.saveHint')}</p>
         <div className="hj-mf-more-actions">
-          <Button size="large" icon={<ReloadOutlined />} onClick={again} loading={busy}>
+          <Button
+            size="large"
+            icon={<ReloadOutlined />}
+            onClick={again}
+            loading={busy}
+            title={t('results.again.hint')}
+          >
             {t('mobile.done.again')}
+            {againPrice !== undefined && againPrice > 0 ? (
+              <small className="hj-mf-again-price">
+                {t('results.again.price', { price: againPrice })}
+              </small>
+            ) : null}
           </Button>
           <Link className="hj-mf-btn" to={prepareHref(tool.id)}>
             <SlidersOutlined aria-hidden /> {t('mobile.done.adjust')}

@@ -10,6 +10,7 @@ import { startTask, toolAvailabilityQuery, toolKeys, ToolApiError } from '../../
 import { useMaskDraft, withMaskInput } from '../../editor';
 import { startBlocker, type StartBlocker } from '../../model/start-blocker';
 import { paramsError, paramValues } from '../../model/tool-params';
+import type { AgainRun } from '../../results/use-run-again';
 import { emptyToolState, familyStore } from '../../store/family-stores';
 import { paintsMask, startInputs, uploadInputs } from '../model/mobile-flow';
 
@@ -43,17 +44,20 @@ export const useMobileRun = (tool: ToolDefinition, onStarted: (taskId: string) =
 
   const availability = useQuery(toolAvailabilityQuery());
   const mine = availability.data?.find((a) => a.id === tool.id);
-  const price = runPrice(mine?.price ?? tool.price, values.count);
+  // The price per image (admins may change it); a run costs it per image.
+  const unitPrice = mine?.price ?? tool.price;
+  const price = runPrice(unitPrice, values.count);
   const balance = useQuery(ticketBalanceQuery(tool.ticketType, signedIn));
 
+  // A run of the form, or of an earlier task's setup ("再来一次"): both go through here.
   const start = useMutation({
     // maskId: the mask mask.flush() just saved (the store's copy may be a render behind).
-    mutationFn: (maskId?: string | null) =>
+    mutationFn: (run: AgainRun & { maskId?: string | null }) =>
       startTask(
         {
           toolId: tool.id,
-          params: values,
-          inputs: withMaskInput(startInputs(tool.inputs, state.inputs), maskId),
+          params: run.params,
+          inputs: withMaskInput(startInputs(tool.inputs, run.images), run.maskId),
         },
         pressKey(),
       ),
@@ -81,9 +85,10 @@ export const useMobileRun = (tool: ToolDefinition, onStarted: (taskId: string) =
   });
 
   const go = () => {
-    if (!hasMask) return start.mutate(undefined);
+    const form = { params: values, images: state.inputs };
+    if (!hasMask) return start.mutate(form);
     mask.flush().then(
-      (maskId) => start.mutate(maskId),
+      (maskId) => start.mutate({ ...form, maskId }),
       (error: unknown) => {
         // Server and network failures were shown by the request layer.
         if (!(error instanceof ToolApiError) && (error as Error).name !== 'RequestError') {
@@ -99,6 +104,7 @@ export const useMobileRun = (tool: ToolDefinition, onStarted: (taskId: string) =
     values,
     inputs,
     mask: hasMask ? mask : undefined,
+    unitPrice,
     price,
     balance: signedIn ? (balance.data ?? null) : null,
     availability: mine,
