@@ -41,9 +41,9 @@ describe('style swatches', () => {
     expect(sceneFor('architecture-type')).toBe('building');
     expect(sceneFor('landscape-style')).toBe('garden');
     expect(sceneFor('window-view')).toBe('view');
-    const a = styleSwatch('space-living', { name: '客厅' }, 'room');
-    const b = styleSwatch('space-dining', { name: '餐厅' }, 'room');
-    expect(a).toContain(derivedPalette('space-living')[2]);
+    const a = styleSwatch('space-laundry', { name: '洗衣房', nameEn: 'Laundry' }, 'room');
+    const b = styleSwatch('space-walk-in', { name: '衣帽间', nameEn: 'Walk-in closet' }, 'room');
+    expect(a).toContain(derivedPalette('space-laundry')[2]);
     expect(a).not.toBe(b);
     expect(styleSwatch('style-cream', { name: '奶油风' }, 'room')).toContain('#f6efe4');
   });

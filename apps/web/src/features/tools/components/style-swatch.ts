@@ -202,6 +202,127 @@ const palettes: readonly (readonly [readonly string[], Palette])[] = [
     ['野趣', 'naturalistic'],
     ['#e6eef0', '#c8c07a', '#7a9a4a', '#e2b86b'],
   ],
+  // Rooms and venues (spaces and building types), by what is in them.
+  [
+    ['客厅', 'living room'],
+    ['#f1ebe2', '#c9a886', '#7d8a6a', '#d9b36c'],
+  ],
+  [
+    ['老人', 'elderly'],
+    ['#f1ebe1', '#b49a7a', '#8a9a7a', '#d9c6a5'],
+  ],
+  [
+    ['前台', 'reception'],
+    ['#f3f1ee', '#d2c8bb', '#2e3440', '#c9a45c'],
+  ],
+  [
+    ['总裁', 'executive'],
+    ['#e8e2da', '#5a4030', '#2b2f36', '#b08d57'],
+  ],
+  [
+    ['总部', 'headquarters'],
+    ['#dfe9f1', '#c9ced3', '#4a6a86', '#8fae8a'],
+  ],
+  [
+    ['口腔', 'dental'],
+    ['#f6fbfc', '#cde7ee', '#2f9fb8', '#e9f4f7'],
+  ],
+  [
+    ['中餐', 'chinese restaurant'],
+    ['#f2e4d4', '#7a3b26', '#b3261e', '#d9a441'],
+  ],
+  [
+    ['西餐', 'western restaurant'],
+    ['#3b3430', '#6b4a3a', '#8c2f39', '#e0b96a'],
+  ],
+  [
+    ['火锅', 'hotpot'],
+    ['#f5e0d3', '#6b2f24', '#d7301f', '#f2a541'],
+  ],
+  [
+    ['餐厅', 'dining'],
+    ['#f4ede3', '#b58863', '#5a4636', '#e8c27a'],
+  ],
+  [
+    ['儿童', 'kids'],
+    ['#fdf3e1', '#bfe0d9', '#f29e8e', '#7cc0e8'],
+  ],
+  [
+    ['主卧', 'master bedroom'],
+    ['#efe7df', '#b9a08a', '#8c9bab', '#e8d5c0'],
+  ],
+  [
+    ['卧', 'bedroom'],
+    ['#f3eee8', '#cdb9a5', '#a7b5a0', '#e5c6b8'],
+  ],
+  [
+    ['开放式厨房', 'open kitchen'],
+    ['#f2f2ef', '#b9a58c', '#3f4f5a', '#d6c2a0'],
+  ],
+  [
+    ['厨房', 'kitchen'],
+    ['#f4f4f1', '#c8c5bf', '#7b8c95', '#b08b5e'],
+  ],
+  [
+    ['卫', 'bathroom'],
+    ['#eef2f3', '#c9d3d6', '#6f8f9c', '#ffffff'],
+  ],
+  [
+    ['书房', 'study'],
+    ['#ece4d6', '#8a6a4c', '#3f5a4a', '#c9a46a'],
+  ],
+  [
+    ['茶室', 'tea room'],
+    ['#efe8da', '#9c7b55', '#4f5b3a', '#c6b08a'],
+  ],
+  [
+    ['阳台', 'balcony'],
+    ['#e5eff2', '#c9b99f', '#6f9a5a', '#e8d9b5'],
+  ],
+  [
+    ['会议', 'meeting'],
+    ['#eef0f2', '#9aa3ab', '#2f3b48', '#c9b08a'],
+  ],
+  [
+    ['办公', 'office'],
+    ['#f1f3f4', '#b8bcc0', '#5b6f82', '#e3c16f'],
+  ],
+  [
+    ['咖啡', 'café'],
+    ['#efe4d6', '#8a5a3c', '#3a2a20', '#d9b38c'],
+  ],
+  [
+    ['酒吧', 'bar'],
+    ['#2a2430', '#4a3a3a', '#b8860b', '#7a2e4a'],
+  ],
+  [
+    ['大堂', 'lobby'],
+    ['#efe8dc', '#cdbfa8', '#3a3f4a', '#c9a45c'],
+  ],
+  [
+    ['健身', 'gym'],
+    ['#e9eaec', '#3a3d42', '#e4572e', '#9aa0a6'],
+  ],
+  [
+    ['影院', 'cinema'],
+    ['#1e1b2e', '#3a2f4a', '#b3261e', '#f2c14e'],
+  ],
+  [
+    ['幼儿园', 'kindergarten'],
+    ['#fff4d6', '#a8d5ba', '#f4845f', '#7ab8f5'],
+  ],
+  [
+    ['图书馆', 'library'],
+    ['#efe6d8', '#9c7b55', '#5a6e4f', '#d9c49a'],
+  ],
+  [
+    ['诊所', 'clinic'],
+    ['#f3f7f8', '#d5e3e6', '#5fa8b8', '#ffffff'],
+  ],
+  [
+    ['SPA', 'spa'],
+    ['#ece3d8', '#b59a7c', '#6b5a48', '#e8c9a0'],
+  ],
   // Views, scenes and backdrops.
   [
     ['夜景', 'night'],
@@ -362,15 +483,23 @@ export const sceneFor = (group: ClassifyGroup | undefined): SwatchScene =>
 const block = (c: string, at: string) => `linear-gradient(${c}, ${c}) ${at} no-repeat`;
 
 /** CSS `background` drawing the scene in the palette: wall/sky, floor/ground, mass, accent. */
-export const sceneSwatch = (scene: SwatchScene, [c0, c1, c2, c3]: Palette): string => {
+export const sceneSwatch = (
+  scene: SwatchScene,
+  [c0, c1, c2, c3]: Palette,
+  /** Varies the room's layout (a derived palette passes its id's hash); 0 is the plain one. */
+  variant = 0,
+): string => {
   switch (scene) {
-    case 'room':
-      // A sofa on the floor, a picture on the wall.
+    case 'room': {
+      // A sofa on the floor, a picture on the wall; a derived palette also moves and sizes them.
+      const sofa = 40 + (variant % 4) * 6;
+      const picture = 62 + ((variant >>> 3) % 4) * 6;
       return [
-        block(c2, '18% 82% / 52% 20%'),
-        block(c3, '78% 26% / 16% 30%'),
+        block(c2, `18% 82% / ${sofa}% 20%`),
+        block(c3, `${picture}% 26% / 16% 30%`),
         `linear-gradient(180deg, ${c0} 0 64%, ${c1} 64% 100%)`,
       ].join(', ');
+    }
     case 'building':
       // A block with rows of windows against the sky.
       return [
@@ -406,7 +535,10 @@ export const sceneSwatch = (scene: SwatchScene, [c0, c1, c2, c3]: Palette): stri
 export const styleSwatch = (id: string, names?: SwatchNames, scene?: SwatchScene): string => {
   const known = swatches[id];
   if (known) return known;
-  if (scene) return sceneSwatch(scene, stylePalette(id, names) ?? derivedPalette(id));
+  if (scene) {
+    const listed = stylePalette(id, names);
+    return listed ? sceneSwatch(scene, listed) : sceneSwatch(scene, derivedPalette(id), hash(id));
+  }
   const hue = hash(id) % 360;
   return `linear-gradient(135deg, hsl(${hue} 70% 88%), hsl(${(hue + 40) % 360} 55% 62%))`;
 };
