@@ -258,12 +258,22 @@ describe('the phone flow at 390 × 844', () => {
     const shared = await fetch(copied);
     assert.equal(shared.status, 200, 'the copied link opens without a session');
 
-    // Run again: a new task with the same photo and settings.
+    // Run again: a new task with this run's own photo and settings, at its price.
+    const setupOf = async (taskId: string | null) => {
+      const { data } = (await apiGet(page, `/api/ai/taskDetail?taskId=${taskId}`)) as {
+        data: { params: unknown; inputs: Record<string, { fileId: string }[]> };
+      };
+      return { params: data.params, photo: data.inputs['upload_img']?.map((f) => f.fileId) };
+    };
+    const firstSetup = await setupOf(firstTask);
+    const again = page.getByRole('button', { name: /再来一次/ });
+    await again.filter({ hasText: `· ${tool.price} 次` }).waitFor();
     await watchProgress(page);
-    await page.getByRole('button', { name: /再来一次/ }).click();
+    await again.click();
     await page.waitForURL((url) => taskOf(url.href) !== firstTask);
     await page.locator('.hj-mf-result').waitFor({ timeout: 60_000 });
     assert.equal((await apiGet(page, '/api/ai/totalTicket?type=1')).data, 10 - 2 * tool.price);
+    assert.deepEqual(await setupOf(taskOf(page.url())), firstSetup);
 
     // My works: both runs, newest first, each opening its result.
     await page.getByRole('link', { name: '返回', exact: true }).click();

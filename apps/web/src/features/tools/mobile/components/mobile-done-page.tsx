@@ -200,12 +200,14 @@ const DoneResult = ({
             loading={busy}
             title={t('results.again.hint')}
           >
-            {t('mobile.done.again')}
-            {againPrice !== undefined && againPrice > 0 ? (
-              <small className="hj-mf-again-price">
-                {t('results.again.price', { price: againPrice })}
-              </small>
-            ) : null}
+            <span className="hj-mf-again">
+              {t('mobile.done.again')}
+              {againPrice !== undefined && againPrice > 0 ? (
+                <small className="hj-mf-again__price">
+                  {t('results.again.price', { price: againPrice })}
+                </small>
+              ) : null}
+            </span>
           </Button>
           <Link className="hj-mf-btn" to={prepareHref(tool.id)}>
             <SlidersOutlined aria-hidden /> {t('mobile.done.adjust')}
