@@ -123,6 +123,34 @@ const openTool = async (page: Page, server: RunningServer, tool: ToolDefinition,
   await page.getByRole('heading', { level: 1, name: tool.name['zh-CN'] }).waitFor();
 };
 
+/**
+ * A catalogue picker shows picture cards: each one a cover or a drawn swatch, the drawn ones
+ * different from each other, and none wider than its column.
+ */
+const pictureCards = async (page: Page, param: string) => {
+  const cards = await page.locator(`[data-param="${param}"] [role="radio"]`).evaluateAll((els) =>
+    els.map((el) => {
+      const pic = el.querySelector('.hj-style-pick__pic')!;
+      const box = el.getBoundingClientRect();
+      return {
+        swatch: el.getAttribute('data-swatch'),
+        background: getComputedStyle(pic).backgroundImage,
+        cover: pic.querySelector('img')?.getAttribute('src') ?? null,
+        width: box.width,
+        height: pic.getBoundingClientRect().height,
+      };
+    }),
+  );
+  assert.ok(cards.length > 2, `${param}: ${cards.length} cards`);
+  for (const c of cards) {
+    if (c.swatch === 'cover') assert.ok(c.cover, `${param}: a cover card shows its image`);
+    else assert.match(c.background, /gradient/, `${param}: a drawn swatch`);
+    assert.ok(c.height > 30 && c.width > 40, `${param}: a visible card ${c.width}×${c.height}`);
+  }
+  const drawn = cards.filter((c) => c.swatch === 'drawn').map((c) => c.background);
+  assert.equal(new Set(drawn).size, drawn.length, `${param}: every drawn swatch is its own`);
+};
+
 /** cnStrength as the slider shows it (the number box mirrors the slider). */
 const strengthShown = async (page: Page) =>
   Number(await page.locator('[data-param="cnStrength"] .ant-input-number input').inputValue());
@@ -253,19 +281,28 @@ describe('render families on the ComfyUI protocol double', () => {
 
       // Pick another style from the catalogue, to find it in the prompt; the indoor exterior
       // has no style, and its catalogue default (the first window view) must reach the prompt.
-      const stylePicker = page.locator('[data-param="style"] .ant-select');
+      const styleCards = page.locator('[data-param="style"] [role="radio"]');
       let pickedName: string;
-      if ((await stylePicker.count()) > 0) {
-        await stylePicker.click();
-        const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').nth(1);
-        pickedName = (await option.locator('.hj-tool-option > span').first().innerText()).trim();
-        await option.click();
-        await page
-          .locator('[data-param="style"] .ant-select-selection-item', { hasText: pickedName })
-          .waitFor();
+      if ((await styleCards.count()) > 0) {
+        await pictureCards(page, 'style');
+        await pictureCards(page, 'space');
+        // A click, then the arrow key: the radio group moves the choice and the focus.
+        await styleCards.nth(1).click();
+        await page.keyboard.press('ArrowRight');
+        const picked = page.locator('[data-param="style"] [role="radio"][aria-checked="true"]');
+        pickedName = (await picked.innerText()).trim();
+        assert.equal(pickedName, (await styleCards.nth(2).innerText()).trim());
+        assert.equal(
+          await picked.evaluate((el) => el === document.activeElement),
+          true,
+          'the chosen card has the focus',
+        );
+        if (first) await shoot(page, 'form-desktop', '[data-param="style"]');
       } else {
         pickedName = (
-          await page.locator('[data-param="environment"] .ant-select-selection-item').innerText()
+          await page
+            .locator('[data-param="environment"] [role="radio"][aria-checked="true"]')
+            .innerText()
         ).trim();
       }
 
@@ -358,10 +395,11 @@ describe('render families on the ComfyUI protocol double', () => {
       const tool = toolForRoute('/indoorExterior')!;
       await openTool(fresh, server, tool, '/indoorExterior');
       await fresh
-        .locator('[data-param="environment"] .ant-select-selection-item', {
+        .locator('[data-param="environment"] [role="radio"][aria-checked="true"]', {
           hasText: firstView.name,
         })
         .waitFor();
+      await pictureCards(fresh, 'environment');
       assert.equal(await strengthShown(fresh), 0.7);
     } finally {
       await ctx.close();
@@ -423,6 +461,19 @@ describe('render families on the ComfyUI protocol double', () => {
       const tool = toolForRoute('/indoorRenderNew')!;
       await openTool(phone, server, tool, '/indoorRenderNew');
       await shoot(phone, 'form-mobile');
+      await pictureCards(phone, 'style');
+      await phone.locator('[data-param="style"] input').fill('奶油');
+      await phone
+        .locator('[data-param="style"] [role="radio"]', { hasText: '奶油风' })
+        .first()
+        .click();
+      await shoot(phone, 'picker-mobile', '[data-param="style"]');
+      await phone.locator('[data-param="promptTxt"] button', { hasText: '午后斜阳' }).click();
+      assert.match(
+        await phone.locator('[data-param="promptTxt"] textarea').inputValue(),
+        /午后斜阳$/,
+      );
+      await shoot(phone, 'prompt-mobile', '[data-param="promptTxt"]');
       const overflow = await phone.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
