@@ -53,7 +53,18 @@ export const widgetSchema = z.object({
   max: z.number().optional(),
   step: z.number().optional(),
   options: z
-    .array(z.object({ value: z.union([z.string(), z.number()]), label: localizedSchema }))
+    .array(
+      z.object({
+        value: z.union([z.string(), z.number()]),
+        label: localizedSchema,
+        /**
+         * What the option tells an image model, in English, when its label alone is too terse
+         * for one ('Orbit left' → 'camera orbited to the left of the room, three-quarter view').
+         * The prompt then reads `向左环绕 (camera orbited …)`; without it, the en-US label.
+         */
+        prompt: z.string().min(1).optional(),
+      }),
+    )
     .optional(),
   /** Advanced parameters fold away by default. */
   advanced: z.boolean().optional(),
@@ -90,6 +101,13 @@ export type ToolDefinition<P extends z.ZodObject = z.ZodObject> = z.infer<typeof
   params: P;
   /** Widget hints by parameter name; a parameter without one is not shown. */
   widgets: Partial<Record<keyof z.infer<P> & string, Widget>>;
+  /**
+   * An option the pictures of one run spread over when it is 'auto': picture i gets the option's
+   * i-th concrete value (the widget's options after 'auto', in order, cycling), so four pictures
+   * of a multi-angle render are four different views. The task worker composes one prompt per
+   * picture (modules/tasks/prompt-compose.ts); a concrete value gives every picture that value.
+   */
+  spread?: keyof z.infer<P> & string;
 };
 
 /**
@@ -106,7 +124,26 @@ export const defineTool = <P extends z.ZodObject>(tool: ToolDefinition<P>): Tool
   for (const w of Object.values(tool.widgets)) widgetSchema.parse(w);
   const names = tool.inputs.map((i) => i.name);
   if (new Set(names).size !== names.length) throw new Error(`tool ${tool.id}: duplicate inputs`);
+  if (tool.spread !== undefined && spreadValues(tool).length === 0)
+    throw new Error(`tool ${tool.id}: spread ${tool.spread} needs an 'auto' option and others`);
   return tool;
+};
+
+/** The value of an option that leaves the choice to us ("as in the image", "several angles"). */
+export const AUTO_OPTION = 'auto';
+
+/**
+ * The concrete values a tool's pictures spread over (its `spread` option's widget values after
+ * 'auto', in order); empty when the tool does not spread or the option has no 'auto'.
+ */
+export const spreadValues = (
+  tool: Pick<ToolDefinition, 'widgets' | 'spread' | 'params'>,
+): (string | number)[] => {
+  if (!tool.spread) return [];
+  const values = (tool.widgets[tool.spread]?.options ?? []).map((o) => o.value);
+  const valid = (v: string | number) => tool.params.shape[tool.spread!]?.safeParse(v).success;
+  if (!values.includes(AUTO_OPTION)) return [];
+  return values.filter((v) => v !== AUTO_OPTION && valid(v));
 };
 
 export const toolEntry = (tool: ToolDefinition): string => tool.entry ?? tool.routes[0]!;

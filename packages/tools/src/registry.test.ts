@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { specRoutes } from '@huijing/contracts';
 import { z } from 'zod';
 import { CN_STRENGTH_DEFAULT, CN_STRENGTH_INDOOR_EXTERIOR } from './params';
-import { defineTool, runPrice } from './define-tool';
+import { defineTool, runPrice, spreadValues } from './define-tool';
 import { allTools, getTool, toolForRoute, toolsOfFamily } from './registry';
 
 describe('tool registry', () => {
@@ -34,6 +34,24 @@ describe('tool registry', () => {
     expect(runPrice(0, 4)).toBe(0);
   });
 
+  it('spreads the multi-angle render’s pictures over its views, and no other tool’s', () => {
+    const multi = getTool('multi-angle')!;
+    expect(multi.spread).toBe('view');
+    expect(multi.params.parse({})).toMatchObject({ view: 'auto', count: 4 });
+    expect(spreadValues(multi)).toEqual([
+      'orbit-left',
+      'orbit-right',
+      'wide',
+      'top-down',
+      'close-up',
+    ]);
+    // Every view says where the camera goes in words an image model reads, not just "Wide".
+    for (const o of multi.widgets.view!.options!.filter((o) => o.value !== 'auto'))
+      expect(o.prompt, String(o.value)).toMatch(/camera|view|shot/);
+    expect(allTools.filter((t) => t.spread).map((t) => t.id)).toEqual(['multi-angle']);
+    expect(spreadValues(getTool('home-decoration')!)).toEqual([]);
+  });
+
   it('refuses malformed definitions at import', () => {
     const base = {
       id: 'probe',
@@ -56,6 +74,34 @@ describe('tool registry', () => {
       }),
     ).toThrow(/unknown parameter/);
     expect(() => defineTool({ ...base, id: 'Bad Id', params: z.object({}) })).toThrow();
+    // A spread option needs an 'auto' and concrete values to spread over.
+    const select = (values: string[]) => ({
+      kind: 'select' as const,
+      label: base.name,
+      options: values.map((value) => ({ value, label: base.name })),
+    });
+    const view = z.enum(['auto', 'a', 'b']).default('auto');
+    expect(() =>
+      defineTool({
+        ...base,
+        params: z.object({ view }),
+        widgets: { view: select(['a', 'b']) },
+        spread: 'view',
+      }),
+    ).toThrow(/spread/);
+    expect(() =>
+      defineTool({ ...base, params: z.object({ view }), widgets: {}, spread: 'view' }),
+    ).toThrow(/spread/);
+    expect(
+      spreadValues(
+        defineTool({
+          ...base,
+          params: z.object({ view }),
+          widgets: { view: select(['auto', 'b', 'a']) },
+          spread: 'view',
+        }),
+      ),
+    ).toEqual(['b', 'a']);
   });
 
   it('gives every route to one page only (tools sharing /imgs2Video are its two modes)', () => {

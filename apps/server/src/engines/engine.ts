@@ -41,6 +41,13 @@ export interface EngineJob {
    * Absent when an engine is called directly; engines then fall back to the raw parameters.
    */
   prompt?: string;
+  /**
+   * One prompt per picture, when the pictures of a run differ (a tool that spreads them over an
+   * option, e.g. the multi-angle render's views; ToolDefinition.spread). `prompt` is then the
+   * first picture's. An engine that makes pictures one at a time uses prompts[i] for the i-th;
+   * absent, every picture takes `prompt`.
+   */
+  prompts?: string[];
   /** Named inputs: upload_img, style_img, mask, frames_0…, as the tool declares. */
   inputs: Record<string, EngineFile>;
   /** A private scratch directory for this run; outputs are written inside it. */

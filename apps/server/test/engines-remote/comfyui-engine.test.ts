@@ -119,6 +119,29 @@ describe('ComfyUI engine against the protocol double', () => {
     expect(prompts.slice(3).map((p) => p.prompt['3']!.inputs.seed)).toEqual([42, 43]);
   });
 
+  it('gives each per-picture run its own prompt when the pictures differ (multi-angle views)', async () => {
+    comfy = await startComfyUiDouble();
+    const engine = createComfyUiEngine({ baseUrl: comfy.url });
+    const views = ['向左环绕', '向右环绕', '拉远全景', '俯视'];
+    const job = {
+      ...(await renderJob({ view: 'auto', count: 4 })),
+      toolId: 'multi-angle',
+      prompt: `书房, ${views[0]}`,
+      prompts: views.map((v) => `书房, ${v}`),
+    };
+    const outputs = await engine.run(job);
+    expect(outputs).toHaveLength(4);
+    const texts = comfy.received.prompts.map((p) => String(p.prompt['6']!.inputs.text));
+    expect(texts.map((t) => t.replace(/, photorealistic.*$/, ''))).toEqual(job.prompts);
+    expect(new Set(comfy.received.prompts.map((p) => p.prompt['3']!.inputs.seed)).size).toBe(4);
+
+    // Without per-picture prompts every run takes the run's prompt.
+    await engine.run({ ...(await renderJob({ count: 2 })), prompt: '书房, 拉远全景' });
+    const shared = comfy.received.prompts.slice(4).map((p) => String(p.prompt['6']!.inputs.text));
+    expect(shared).toHaveLength(2);
+    expect(shared.every((t) => t.startsWith('书房, 拉远全景, photorealistic'))).toBe(true);
+  });
+
   it('asks a batching template (text to image) once, for the whole batch', async () => {
     comfy = await startComfyUiDouble();
     const engine = createComfyUiEngine({ baseUrl: comfy.url });

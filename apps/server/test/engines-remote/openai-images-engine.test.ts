@@ -79,6 +79,30 @@ describe('OpenAI-compatible images engine against the API double', () => {
     expect(percents.at(-1)).toBe(100);
   });
 
+  it('sends the i-th picture’s prompt with the i-th request when the pictures differ', async () => {
+    const prompts = ['书房, 向左环绕', '书房, 向右环绕', '书房, 拉远全景', '书房, 俯视'];
+    await engine().run({ ...generation({ count: 4 }), prompt: prompts[0], prompts });
+    expect(api.received.map((r) => (r.json as { prompt: string }).prompt)).toEqual(prompts);
+  });
+
+  it('edits as many pictures as the run pays for, each with its own prompt when given', async () => {
+    const job = jobFor({
+      capability: 'image-edit',
+      workDir: dir,
+      params: { promptTxt: '清空房间', count: 2 },
+      inputs: { upload_img: await pngFile(dir, 'room.png', 800, 600) },
+    });
+    const outputs = await engine().run(job);
+    expect(outputs).toHaveLength(2);
+    expect(new Set(outputs.map((o) => o.path)).size).toBe(2);
+    const prompt = (i: number) => api.received[i]!.parts!.find((p) => p.name === 'prompt')?.value;
+    expect([prompt(0), prompt(1)]).toEqual(['清空房间', '清空房间']);
+    expect(api.received.every((r) => r.parts!.some((p) => p.name === 'image'))).toBe(true);
+
+    await engine().run({ ...job, prompts: ['清空房间, 白天', '清空房间, 夜晚'] });
+    expect([prompt(2), prompt(3)]).toEqual(['清空房间, 白天', '清空房间, 夜晚']);
+  });
+
   it('asks DALL·E for b64_json and accepts a url answer from servers that ignore it', async () => {
     const b64 = await engine('dall-e-3').run(generation({ width: 800, height: 1400 }));
     expect(api.received[0]!.json).toMatchObject({ size: '1024x1792', response_format: 'b64_json' });

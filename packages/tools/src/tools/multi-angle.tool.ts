@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
-import { cnStrength, count, input, localized, promptTxt, widgetOptions, widgets } from '../params';
+import { cnStrength, count, input, localized, promptTxt, widgets } from '../params';
 
 export const multiAngleTool = defineTool({
   id: 'multi-angle',
@@ -18,7 +18,7 @@ export const multiAngleTool = defineTool({
   params: z.object({
     promptTxt,
     cnStrength: cnStrength(),
-    // Where the virtual camera goes; "auto" spreads the images over several angles.
+    // Where the virtual camera goes; "auto" spreads the pictures over several angles (`spread`).
     view: z
       .enum(['auto', 'orbit-left', 'orbit-right', 'wide', 'top-down', 'close-up'])
       .default('auto'),
@@ -30,16 +30,40 @@ export const multiAngleTool = defineTool({
     view: {
       kind: 'select',
       label: localized('新视角', 'New angle'),
-      options: widgetOptions([
-        ['auto', '自动多角度', 'Several angles'],
-        ['orbit-left', '向左环绕', 'Orbit left'],
-        ['orbit-right', '向右环绕', 'Orbit right'],
-        ['wide', '拉远全景', 'Wide'],
-        ['top-down', '俯视', 'Top-down'],
-        ['close-up', '局部特写', 'Close-up'],
-      ]),
+      // In this order the pictures of an "auto" run spread: two sides, then stepping back, then
+      // from above (the default four), the close-up fifth; each with words an image model reads.
+      options: [
+        { value: 'auto', label: localized('自动多角度', 'Several angles') },
+        {
+          value: 'orbit-left',
+          label: localized('向左环绕', 'Orbit left'),
+          prompt: 'camera orbited to the left of the space, three-quarter view from the left side',
+        },
+        {
+          value: 'orbit-right',
+          label: localized('向右环绕', 'Orbit right'),
+          prompt:
+            'camera orbited to the right of the space, three-quarter view from the right side',
+        },
+        {
+          value: 'wide',
+          label: localized('拉远全景', 'Wide'),
+          prompt: 'camera pulled back, wide-angle shot showing the whole space',
+        },
+        {
+          value: 'top-down',
+          label: localized('俯视', 'Top-down'),
+          prompt: "high-angle view looking down from above, bird's-eye view of the space",
+        },
+        {
+          value: 'close-up',
+          label: localized('局部特写', 'Close-up'),
+          prompt: 'close-up detail shot, materials and textures in sharp focus',
+        },
+      ],
     },
     count: widgets.count,
   },
+  spread: 'view',
   badge: 'new',
 });

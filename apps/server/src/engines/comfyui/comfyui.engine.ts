@@ -174,15 +174,18 @@ export const createComfyUiEngine = (options: ComfyUiEngineOptions): ComfyUiEngin
       prompt: job.prompt ?? fallbackPrompt(job.params),
     };
     // The designer pays per picture (runPrice): a template that batches binds `count` itself
-    // (text-to-image → batch_size); any other one runs once per picture, each with a fresh seed.
+    // (text-to-image → batch_size); any other one runs once per picture, each with a fresh seed
+    // and its own prompt when the pictures differ (job.prompts: the multi-angle views).
     const runs = bindsParam(workflow.binding, 'count') ? 1 : pictureCount(job.params);
     const files: ComfyOutputFile[] = [];
     for (let i = 0; i < runs; i += 1) {
       // A pinned seed still gives different pictures: seed, seed + 1, …
       const pinned = params.seed;
-      const picture = Number.isInteger(pinned)
-        ? { ...params, seed: (pinned as number) + i }
-        : params;
+      const picture = {
+        ...params,
+        ...(Number.isInteger(pinned) && { seed: (pinned as number) + i }),
+        ...(job.prompts?.[i] !== undefined && { prompt: job.prompts[i] }),
+      };
       const graph = bindWorkflow(workflow, { params: picture, uploaded, sizes });
       job.onProgress({ percent: 5 + (90 * i) / runs, message: '提交任务' });
       const { promptId: ranId, entry } = await runPrompt(client, graph, {

@@ -53,6 +53,8 @@ const promptOf = (params: Record<string, unknown>): string =>
     .map((v) => v.trim())
     .join('，');
 
+type Data = { b64_json?: string; url?: string }[];
+
 interface ApiError {
   error?: { message?: string; type?: string; code?: string | null; param?: string | null };
 }
@@ -138,13 +140,10 @@ export const createOpenAiImagesEngine = (options: OpenAiImagesEngineOptions): En
       );
     }
     if (!res.ok) throw await apiError(res);
-    return (await res.json()) as { data?: { b64_json?: string; url?: string }[] };
+    return (await res.json()) as { data?: Data };
   };
 
-  const save = async (
-    job: EngineJob,
-    data: { b64_json?: string; url?: string }[] | undefined,
-  ): Promise<EngineOutput[]> => {
+  const save = async (job: EngineJob, data: Data | undefined): Promise<EngineOutput[]> => {
     if (!data?.length) throw new EngineError('图像服务没有返回图片', 'empty data array', true);
     const outputs: EngineOutput[] = [];
     for (const [i, item] of data.entries()) {
@@ -176,58 +175,73 @@ export const createOpenAiImagesEngine = (options: OpenAiImagesEngineOptions): En
     return outputs;
   };
 
+  /**
+   * A run asking for several pictures is charged for each, so it gets each: one request per
+   * picture (DALL·E 3 accepts only n = 1, and one at a time keeps every model's limits), the
+   * i-th with the i-th prompt when the pictures differ (job.prompts), else the run's prompt.
+   */
+  const perPicture = async (
+    job: EngineJob,
+    request: (prompt: string) => Promise<Data | undefined>,
+  ) => {
+    const count = Number.isInteger(job.params.count)
+      ? Math.min(4, Math.max(1, job.params.count as number))
+      : 1;
+    const common = job.prompt ?? promptOf(job.params);
+    const data: Data = [];
+    for (let i = 0; i < count; i += 1) {
+      job.onProgress({ percent: 10 + (80 * i) / count, message: '已提交' });
+      data.push(...((await request(job.prompts?.[i] ?? common)) ?? []));
+    }
+    return data;
+  };
+
   const generate = async (job: EngineJob) => {
     // The text-to-image tools choose a ratio; the nearest size the model offers follows it.
     const { width, height } =
       typeof job.params.aspectRatio === 'string'
         ? aspectSize(job.params.aspectRatio)
         : { width: Number(job.params.width) || 1024, height: Number(job.params.height) || 1024 };
-    const body = {
-      model: options.model,
-      prompt: job.prompt ?? promptOf(job.params),
-      n: 1,
-      size: chooseSize(sizes, width, height),
-      ...(askForBase64 ? { response_format: 'b64_json' } : {}),
-    };
-    // A run asking for several pictures is charged for each, so it gets each: one request per
-    // picture (DALL·E 3 accepts only n = 1, and one at a time keeps every model's limits).
-    const count = Number.isInteger(job.params.count)
-      ? Math.min(4, Math.max(1, job.params.count as number))
-      : 1;
-    const data: { b64_json?: string; url?: string }[] = [];
-    for (let i = 0; i < count; i += 1) {
-      job.onProgress({ percent: 10 + (80 * i) / count, message: '已提交' });
-      data.push(
-        ...((await call('/images/generations', JSON.stringify(body), job.signal, true)).data ?? []),
-      );
-    }
-    return data;
+    const size = chooseSize(sizes, width, height);
+    return perPicture(job, async (prompt) => {
+      const body = {
+        model: options.model,
+        prompt,
+        n: 1,
+        size,
+        ...(askForBase64 ? { response_format: 'b64_json' } : {}),
+      };
+      return (await call('/images/generations', JSON.stringify(body), job.signal, true)).data;
+    });
   };
 
   const edit = async (job: EngineJob) => {
     const image = job.inputs.upload_img;
     if (!image) throw new EngineError('缺少必需的输入图片', 'image-edit needs upload_img');
     const meta = await sharp(image.path).metadata();
-    const form = new FormData();
-    form.append('model', options.model);
-    form.append('prompt', job.prompt ?? promptOf(job.params));
-    form.append('n', '1');
-    form.append('size', chooseSize(sizes, meta.width, meta.height));
-    if (askForBase64) form.append('response_format', 'b64_json');
+    const size = chooseSize(sizes, meta.width, meta.height);
     const png = await sharp(image.path).png().toBuffer();
     const style = job.inputs.style_img;
     // gpt-image models take several reference images as image[]; the others take one image.
-    if (style && /^gpt-image/.test(options.model)) {
-      form.append('image[]', new Blob([png], { type: 'image/png' }), 'image.png');
-      const stylePng = await sharp(style.path).png().toBuffer();
-      form.append('image[]', new Blob([stylePng], { type: 'image/png' }), 'style.png');
-    } else form.append('image', new Blob([png], { type: 'image/png' }), 'image.png');
-    if (job.inputs.mask) {
-      const mask = await toOpenAiMask(job.inputs.mask.path, meta.width, meta.height);
-      form.append('mask', new Blob([mask], { type: 'image/png' }), 'mask.png');
-    }
-    job.onProgress({ percent: 10, message: '已提交' });
-    return (await call('/images/edits', form, job.signal, false)).data;
+    const stylePng =
+      style && /^gpt-image/.test(options.model) ? await sharp(style.path).png().toBuffer() : null;
+    const mask = job.inputs.mask
+      ? await toOpenAiMask(job.inputs.mask.path, meta.width, meta.height)
+      : null;
+    return perPicture(job, async (prompt) => {
+      const form = new FormData();
+      form.append('model', options.model);
+      form.append('prompt', prompt);
+      form.append('n', '1');
+      form.append('size', size);
+      if (askForBase64) form.append('response_format', 'b64_json');
+      if (stylePng) {
+        form.append('image[]', new Blob([png], { type: 'image/png' }), 'image.png');
+        form.append('image[]', new Blob([stylePng], { type: 'image/png' }), 'style.png');
+      } else form.append('image', new Blob([png], { type: 'image/png' }), 'image.png');
+      if (mask) form.append('mask', new Blob([mask], { type: 'image/png' }), 'mask.png');
+      return (await call('/images/edits', form, job.signal, false)).data;
+    });
   };
 
   const run = async (job: EngineJob): Promise<EngineOutput[]> => {

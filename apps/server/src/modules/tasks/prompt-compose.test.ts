@@ -7,6 +7,7 @@ import type { TestApp } from '../../../test/helper';
 import { buildTaskApp, fakeEngine, upload, waitUntil } from '../../../test/task-fixtures';
 import {
   composePrompt,
+  composePrompts,
   createPromptComposer,
   emptyVocabulary,
   termText,
@@ -124,6 +125,65 @@ describe('prompt composition', () => {
     );
   });
 
+  it('gives each picture of an "auto" multi-angle run its own view, in words a model reads', () => {
+    const tool = getTool('multi-angle')!;
+    const params = tool.params.parse({ promptTxt: '奶油风客厅' }) as Record<string, unknown>;
+    const prompts = composePrompts(tool, params, vocabulary);
+    expect(prompts).toEqual([
+      '奶油风客厅, 向左环绕 (camera orbited to the left of the space, three-quarter view from the left side)',
+      '奶油风客厅, 向右环绕 (camera orbited to the right of the space, three-quarter view from the right side)',
+      '奶油风客厅, 拉远全景 (camera pulled back, wide-angle shot showing the whole space)',
+      "奶油风客厅, 俯视 (high-angle view looking down from above, bird's-eye view of the space)",
+    ]);
+    // The one-prompt composition of the same run names no view: 'auto' is not a phrase.
+    expect(composePrompt(tool, params, vocabulary)).toBe('奶油风客厅');
+  });
+
+  it('cycles the views past the last one and follows the count; a chosen view is every picture’s', () => {
+    const tool = getTool('multi-angle')!;
+    const views = (prompts: string[]) => prompts.map((p) => p.replace(/ \(.*$/, ''));
+    const spreadOver = { ...tool, widgets: { ...tool.widgets } };
+    spreadOver.widgets.view = {
+      ...tool.widgets.view!,
+      options: tool.widgets.view!.options!.filter((o) =>
+        ['auto', 'wide', 'top-down'].includes(String(o.value)),
+      ),
+    };
+    expect(views(composePrompts(spreadOver, { view: 'auto', count: 3 }, vocabulary))).toEqual([
+      '拉远全景',
+      '俯视',
+      '拉远全景',
+    ]);
+    expect(views(composePrompts(tool, { view: 'auto', count: 2 }, vocabulary))).toEqual([
+      '向左环绕',
+      '向右环绕',
+    ]);
+    expect(views(composePrompts(tool, { view: 'auto' }, vocabulary))).toEqual(['向左环绕']);
+    expect(composePrompts(tool, { view: 'close-up', count: 4 }, vocabulary)).toEqual([
+      '局部特写 (close-up detail shot, materials and textures in sharp focus)',
+    ]);
+    // A tool that does not spread keeps one prompt whatever the count.
+    const home = getTool('home-decoration')!;
+    const params = home.params.parse({ promptTxt: '卧室', count: 4 }) as Record<string, unknown>;
+    expect(composePrompts(home, params, vocabulary)).toEqual(['卧室']);
+  });
+
+  it('hands the engine one prompt per picture only when the pictures differ', async () => {
+    const compose = createPromptComposer({ vocabulary: () => Promise.resolve(vocabulary) });
+    const multi = getTool('multi-angle')!;
+    const auto = await compose('multi-angle', multi.params.parse({}) as Record<string, unknown>);
+    expect(auto?.prompts).toHaveLength(4);
+    expect(new Set(auto?.prompts).size).toBe(4);
+    expect(auto?.prompt).toBe(auto?.prompts?.[0]);
+    const wide = await compose(
+      'multi-angle',
+      multi.params.parse({ view: 'wide' }) as Record<string, unknown>,
+    );
+    expect(wide).toEqual({
+      prompt: '拉远全景 (camera pulled back, wide-angle shot showing the whole space)',
+    });
+  });
+
   it('composes only for generative tools and survives a catalogue that cannot load', async () => {
     const compose = createPromptComposer({
       vocabulary: () => Promise.reject(new Error('db down')),
@@ -134,7 +194,7 @@ describe('prompt composition', () => {
       promptTxt: '滨水公园',
       style: 'land-modern-minimal',
     }) as Record<string, unknown>;
-    expect(await compose('landscape', params)).toBe('滨水公园');
+    expect(await compose('landscape', params)).toEqual({ prompt: '滨水公园' });
     expect(composePrompt(getTool('landscape')!, params, emptyVocabulary)).toBe('滨水公园');
   });
 });
@@ -175,5 +235,31 @@ describeEachDatabase('prompt composition in the task pipeline', (target) => {
     expect(job.prompt).toMatch(
       /^原木色卧室, 奶油风 \(cream style interior[^)]*\), 夜晚 \(Night\)$/,
     );
+  });
+
+  it('hands a multi-angle run on "auto" four prompts, one view each', async () => {
+    const { token } = await smsLogin(t);
+    const img = await upload(t, token);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/startTask',
+      headers: { satoken: token },
+      payload: {
+        toolId: 'multi-angle',
+        params: { promptTxt: '书房' },
+        inputs: { upload_img: img.fileId },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    await waitUntil(() => jobs.some((j) => j.toolId === 'multi-angle'));
+    const job = jobs.find((j) => j.toolId === 'multi-angle')!;
+    expect(job.params).toMatchObject({ view: 'auto', count: 4 });
+    expect(job.prompts?.map((p) => p.replace(/ \(.*$/, ''))).toEqual([
+      '书房, 向左环绕',
+      '书房, 向右环绕',
+      '书房, 拉远全景',
+      '书房, 俯视',
+    ]);
+    expect(job.prompt).toBe(job.prompts![0]);
   });
 });

@@ -1,5 +1,11 @@
 import type { ClassifyNode, MaterialLibrary } from '@huijing/contracts';
-import { generativeCapabilities, getTool, type ToolDefinition } from '@huijing/tools';
+import {
+  AUTO_OPTION,
+  generativeCapabilities,
+  getTool,
+  spreadValues,
+  type ToolDefinition,
+} from '@huijing/tools';
 
 /**
  * The positive prompt a generative engine receives. A designer picks catalogue entries (style,
@@ -32,7 +38,7 @@ export const emptyVocabulary: PromptVocabulary = {
 /** Render options whose values describe the picture (spec §3); other options (count…) do not. */
 const PHRASE_PARAMS = new Set(['view', 'atmosphere', 'environment']);
 /** The option value meaning "as in the image": it adds nothing. */
-const NO_PREFERENCE = 'auto';
+const NO_PREFERENCE = AUTO_OPTION;
 const SEPARATOR = ', ';
 
 export const termText = (term: PromptTerm): string => {
@@ -82,27 +88,64 @@ export const composePrompt = (
     else if (widget.kind === 'material-picker') term = vocabulary.material(String(value));
     else if (PHRASE_PARAMS.has(name)) {
       const option = widget.options?.find((o) => o.value === value);
-      if (option) term = { name: option.label['zh-CN'], nameEn: option.label['en-US'] };
+      if (option)
+        term = {
+          name: option.label['zh-CN'],
+          nameEn: option.label['en-US'],
+          prompt: option.prompt,
+        };
     }
     if (term) parts.push(termText(term));
   }
   return parts.join(SEPARATOR);
 };
 
+/** Pictures a run asks for (`count`; absent or not a whole number above 1 means one). */
+const pictureCount = (count: unknown) =>
+  typeof count === 'number' && Number.isInteger(count) && count > 1 ? count : 1;
+
+/**
+ * One prompt per picture. A tool that spreads its pictures over an option (`spread`, e.g. the
+ * multi-angle render's view) gives picture i that option's i-th concrete value when the designer
+ * left it on 'auto' (orbit left, orbit right, wide, top-down, … cycling); otherwise every picture
+ * shares the one prompt and the list has a single entry.
+ */
+export const composePrompts = (
+  tool: Pick<ToolDefinition, 'widgets' | 'spread' | 'params'>,
+  params: Record<string, unknown>,
+  vocabulary: PromptVocabulary,
+): string[] => {
+  const values = tool.spread && params[tool.spread] === NO_PREFERENCE ? spreadValues(tool) : [];
+  if (!values.length) return [composePrompt(tool, params, vocabulary)];
+  return Array.from({ length: pictureCount(params.count) }, (_, i) =>
+    composePrompt(tool, { ...params, [tool.spread!]: values[i % values.length] }, vocabulary),
+  );
+};
+
+/**
+ * What an engine gets: `prompt` (the first picture's, for engines that take one) and, when the
+ * pictures differ, `prompts` with one entry per picture.
+ */
+export interface ComposedPrompt {
+  prompt: string;
+  prompts?: string[];
+}
+
 const generative = new Set<string>(generativeCapabilities);
 
 /**
- * What the task worker calls before a run: the composed prompt for a generative tool, undefined
- * for classical ones (they take no prompt). A catalogue that cannot be read degrades to the
- * designer's words and the option phrases; it never fails the run.
+ * What the task worker calls before a run: the composed prompt(s) for a generative tool,
+ * undefined for classical ones (they take no prompt). A catalogue that cannot be read degrades
+ * to the designer's words and the option phrases; it never fails the run.
  */
 export const createPromptComposer =
   (deps: { vocabulary: () => Promise<PromptVocabulary> }) =>
-  async (toolId: string, params: Record<string, unknown>): Promise<string | undefined> => {
+  async (toolId: string, params: Record<string, unknown>): Promise<ComposedPrompt | undefined> => {
     const tool = getTool(toolId);
     if (!tool || !generative.has(tool.capability)) return undefined;
     const vocabulary = await deps.vocabulary().catch(() => emptyVocabulary);
-    return composePrompt(tool, params, vocabulary);
+    const prompts = composePrompts(tool, params, vocabulary);
+    return prompts.length > 1 ? { prompt: prompts[0]!, prompts } : { prompt: prompts[0]! };
   };
 
 export type PromptComposer = ReturnType<typeof createPromptComposer>;

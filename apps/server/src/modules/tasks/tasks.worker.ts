@@ -44,8 +44,11 @@ export const createTaskWorker = (deps: {
   sweepMs: number;
   concurrency: (engine: Engine) => number;
   stopGraceMs?: number;
-  /** The positive prompt for a generative tool (prompt-compose.ts); none → raw parameters. */
-  composePrompt?: (toolId: string, params: Record<string, unknown>) => Promise<string | undefined>;
+  /** The positive prompt(s) for a generative tool (prompt-compose.ts); none → raw parameters. */
+  composePrompt?: (
+    toolId: string,
+    params: Record<string, unknown>,
+  ) => Promise<{ prompt: string; prompts?: string[] } | undefined>;
 }) => {
   const repo = createTasksRepository(deps.db);
   const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -154,14 +157,15 @@ export const createTaskWorker = (deps: {
     try {
       await fs.mkdir(workDir, { recursive: true });
       const inputs = await materialise(task);
-      const prompt = await deps.composePrompt?.(task.toolId, task.params);
+      const composed = await deps.composePrompt?.(task.toolId, task.params);
       if (controller.signal.aborted) return;
       const outputs = await engine.run({
         taskId: task.id,
         toolId: task.toolId,
         capability: task.capability as Capability,
         params: task.params,
-        ...(prompt !== undefined && { prompt }),
+        ...(composed && { prompt: composed.prompt }),
+        ...(composed?.prompts && { prompts: composed.prompts }),
         inputs,
         workDir,
         signal: controller.signal,
