@@ -1,6 +1,6 @@
 import type { ToolDefinition, Widget } from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
-import { Input, InputNumber, Segmented, Select, Skeleton, Slider, Switch, Tooltip } from 'antd';
+import { Input, InputNumber, Segmented, Select, Skeleton, Slider, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../../components/use-localized';
@@ -66,18 +66,18 @@ const MaterialPicker = ({ value, onChange }: FieldProps) => {
         {active.materials.map((m) => {
           const selected = value === m.id;
           return (
-            <Tooltip key={m.id} title={m.name} mouseEnterDelay={0.4}>
-              <button
-                type="button"
-                role="option"
-                aria-selected={selected}
-                className={`hj-materials__item${selected ? ' is-selected' : ''}`}
-                onClick={() => onChange(selected ? '' : m.id)}
-              >
-                <img src={m.swatch.image} alt="" />
-                <span>{m.name}</span>
-              </button>
-            </Tooltip>
+            <button
+              key={m.id}
+              type="button"
+              role="option"
+              aria-selected={selected}
+              title={m.name}
+              className={`hj-materials__item${selected ? ' is-selected' : ''}`}
+              onClick={() => onChange(selected ? '' : m.id)}
+            >
+              <img src={m.swatch.image} alt="" />
+              <span>{m.name}</span>
+            </button>
           );
         })}
       </div>
