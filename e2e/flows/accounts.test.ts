@@ -5,6 +5,7 @@ import {
   animationsDone,
   answerInterest,
   desktop,
+  dialogSettled,
   launch,
   newPage,
   screenshotPath,
@@ -40,6 +41,8 @@ describe('accounts in the browser', () => {
     await page.goto(`${server.url}/`);
     await page.getByRole('button', { name: '登录 / 注册' }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('手机号').waitFor();
+    await dialogSettled(page);
     await dialog.getByLabel('手机号').fill(PHONE);
     await dialog.getByRole('button', { name: '获取验证码' }).click();
     await page.getByText('发送成功').waitFor();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { desktop, launch, newPage } from '../support/browser';
+import { desktop, dialogSettled, launch, newPage } from '../support/browser';
 import {
   startOpenAiChatDouble,
   startOpenAiImagesDouble,
@@ -203,7 +203,10 @@ describe('assistant with the test servers standing in for the model APIs', () =>
     await atPhoneWidth(page);
     await page.reload();
     await page.getByRole('button', { name: '打开历史对话' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '这个客厅怎么改造？' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('button', { name: '这个客厅怎么改造？' }).waitFor();
+    await dialogSettled(page);
+    await drawer.getByRole('button', { name: '这个客厅怎么改造？' }).click();
     await page.getByRole('heading', { name: '改造建议' }).waitFor();
     await page.waitForTimeout(400);
     assert.ok(await noHorizontalOverflow(page), 'no horizontal overflow at 390 px');

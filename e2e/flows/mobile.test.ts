@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { toolForRoute } from '@huijing/tools';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { launch, mobile, newPage, skipInterest } from '../support/browser';
+import { dialogSettled, launch, mobile, newPage, skipInterest } from '../support/browser';
 import { startComfyUiDouble } from '../support/doubles';
 import {
   apiSignIn,
@@ -170,6 +170,7 @@ describe('the phone flow at 390 × 844', () => {
     await page.getByRole('button', { name: /登录后开始/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('手机号').waitFor();
+    await dialogSettled(page);
     await assertNoSideScroll(page, 'the login modal');
     await shoot(page, 'mobileLogin-phone');
     await dialog.getByLabel('手机号').fill(PHONE);

@@ -6,7 +6,14 @@ import { getTool } from '@huijing/tools';
 import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { answerInterest, desktop, desktopUA, launch, newPage } from '../support/browser';
+import {
+  answerInterest,
+  desktop,
+  desktopUA,
+  dialogSettled,
+  launch,
+  newPage,
+} from '../support/browser';
 import { apiSignIn, startServer, type RunningServer } from '../support/server';
 
 const PHONE = '13812346601';
@@ -163,6 +170,7 @@ describe('works page (/aiDesignMangement)', () => {
       .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('删除选中的 2 个作品？').waitFor();
+    await dialogSettled(page);
     await shot(page, 'works-confirm-desktop.png');
     await dialog.getByRole('button', { name: /删\s?除/ }).click();
     await page.getByText('共 1 个作品').waitFor();

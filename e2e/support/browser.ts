@@ -98,8 +98,8 @@ export const animationsDone = (page: Page, within: string) =>
     within,
   );
 
-/** No animation runs inside a dialog (see animationsDone). */
-export const dialogSettled = (page: Page) => animationsDone(page, '.ant-modal-root');
+/** No animation runs inside a dialog or drawer (see animationsDone). */
+export const dialogSettled = (page: Page) => animationsDone(page, '.ant-modal-root, .ant-drawer');
 
 /**
  * A new account's first screen asks for a design direction: pick 家装效果图 and go on, checking
