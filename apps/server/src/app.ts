@@ -154,6 +154,8 @@ export const buildApp = async (container: Container): Promise<App> => {
     keepAliveMs: container.env.ASSISTANT_KEEPALIVE_MS,
   });
 
+  for (const feature of container.features) await feature.routes?.(app);
+
   const webFallback = await registerWebApp(app, container.env.WEB_DIST);
   app.setNotFoundHandler(async (request, reply) => {
     if (!isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {

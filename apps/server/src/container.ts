@@ -81,6 +81,8 @@ import { BullMqQueue } from './queue/bullmq.queue';
 import { InProcessQueue } from './queue/in-process.queue';
 import type { QueuePort } from './queue/queue.port';
 import { appVersion } from './version';
+import type { FeatureModule } from './modules/feature-module';
+import { featureModules } from './modules/index';
 import { createWorksService } from './modules/works/works.service';
 import type { WorksService } from './modules/works/works.service';
 import { createClientService } from './modules/client/client.service';
@@ -128,6 +130,8 @@ export type Container = {
   works: WorksService;
   client: ClientService;
   prompts: PromptsService;
+  /** The self-registering product areas (modules/index.ts), built after the core parts. */
+  features: FeatureModule[];
   /**
    * Migrations, idempotent seeds, then the first super admin from ADMIN_USERNAME/ADMIN_PASSWORD
    * when that username does not exist yet; run on every boot.
@@ -141,6 +145,15 @@ export type Container = {
   startWorker: () => Promise<void>;
   /** Queue first (lets running jobs finish, which may still write), then the database. */
   close: () => Promise<void>;
+};
+
+/** What a feature module's factory receives: every core part, before the modules exist. */
+export type CoreContainer = Omit<
+  Container,
+  'features' | 'prepareDatabase' | 'startWorker' | 'close'
+> & {
+  /** The application secret (APP_SECRET, or one generated once and kept in the database). */
+  appSecret: () => Promise<string>;
 };
 
 export type ContainerOptions = {
@@ -185,7 +198,15 @@ const configuredEngines = (env: Env): Engine[] => [
 export const createContainer = (env: Env, options: ContainerOptions = {}): Container => {
   const role = options.role ?? 'all';
   const logger = options.logger ?? createLogger(env);
-  const database = createDatabase(env.database);
+  // Logged once per incident (a burst of broken connections is one outage), never thrown.
+  let lastConnectionError = 0;
+  const database = createDatabase(env.database, (err) => {
+    const at = Date.now();
+    if (at - lastConnectionError > 30_000) {
+      logger.error({ err }, 'database connection lost; failed queries answer 503 until it is back');
+    }
+    lastConnectionError = at;
+  });
   const onError = (err: unknown, job: { id: string; name: string }) =>
     logger.error({ err, jobId: job.id, job: job.name }, 'job failed');
   const queue: QueuePort =
@@ -332,7 +353,8 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
 
   let closing: Promise<void> | undefined;
   let housekeeping: ReturnType<typeof setInterval> | undefined;
-  return {
+  const core: CoreContainer = {
+    appSecret,
     env,
     role,
     logger,
@@ -373,9 +395,21 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     works: createWorksService({ db, tasks, files }),
     client: createClientService({ settings }),
     prompts: createPromptsService({ llm, files, now, logger }),
+  };
+  const features: FeatureModule[] = [];
+  const byName = new Map<string, FeatureModule>();
+  for (const make of featureModules) {
+    const feature = make(core, byName);
+    features.push(feature);
+    byName.set(feature.name, feature);
+  }
+  return {
+    ...core,
+    features,
     prepareDatabase: async () => {
       const migrated = await migrateToLatest(database.db);
       const seeded = await seedDefaults(database.db);
+      for (const feature of features) seeded.push(...((await feature.seed?.(database.db)) ?? []));
       const boot = env.bootstrapAdmin;
       const created = boot ? await admin.ensureBootstrapAdmin(boot.username, boot.password) : false;
       return { migrated, seeded, ...(created && boot && { bootstrapAdmin: boot.username }) };
@@ -391,6 +425,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
       void prune();
       housekeeping = setInterval(() => void prune(), HOUR);
       housekeeping.unref();
+      for (const feature of features) await feature.startWorker?.();
       logger.info(
         { driver: queue.driver, engines: router.engines.map((e) => e.id) },
         'worker started',
@@ -399,6 +434,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     close: () =>
       (closing ??= (async () => {
         clearInterval(housekeeping);
+        for (const feature of [...features].reverse()) await feature.stop?.();
         await worker.stop();
         await queue.close();
         await database.close();

@@ -33,6 +33,7 @@ export const makeTempDir = (prefix = 'huijing-test-') => fs.mkdtemp(path.join(os
 export const createPostgresDatabase = async (adminUrl: string) => {
   const name = `huijing_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
+  admin.on('error', () => {});
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE "${name}"`);
@@ -45,6 +46,7 @@ export const createPostgresDatabase = async (adminUrl: string) => {
     url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
+      client.on('error', () => {});
       await client.connect();
       try {
         await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -101,6 +101,20 @@ export const errorCatalogue = {
   EDIT_INSTRUCTION_REQUIRED: { code: 40071, status: 400, message: '请描述你想怎样修改这张图片' },
   CONVERSATION_NOT_FOUND: { code: 40470, status: 404, message: '对话不存在或已被删除' },
   EDIT_NOT_FOUND: { code: 40471, status: 404, message: '这次图片编辑不存在或已被删除' },
+  // reliability and security (issue 12): codes ending 90–99 and 03–09
+  // --
+  // commerce: orders, payments, VIP, activity (issue 13): codes ending 30–39
+  // --
+  // community: gallery, collections, reports (issue 14): codes ending 40–49
+  // --
+  // model training and the model square (issue 15): codes ending 50–59
+  // --
+  // admin console (issue 16): codes ending 75–79
+  // --
+  // the designer's first hour (issue 18): codes ending 22–29
+  // --
+  // guide, contact, SSO, tracking (issue 19): codes ending 85–89
+  // --
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -13,3 +13,17 @@ export * from './client';
 export * from './prompts';
 export * from './shares';
 export * from './assistant';
+// reliability (issue 12)
+// --
+// commerce (issue 13)
+// --
+// gallery (issue 14)
+// --
+// training (issue 15)
+// --
+// admin (issue 16)
+// --
+// first-hour (issue 18)
+// --
+// spec-gaps (issue 19)
+// --

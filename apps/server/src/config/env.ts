@@ -334,6 +334,11 @@ export type Env = {
   captchaBits: number;
   wechat: WechatConfig;
   bootstrapAdmin: { username: string; password: string } | undefined;
+  /**
+   * The non-empty raw variables: a feature module parses its own with parseAreaEnv
+   * (config/area-env.ts), so areas add settings without editing this file.
+   */
+  source: Readonly<Record<string, string>>;
 };
 
 export const parseSignupTickets = (raw: string): Partial<Record<1 | 2 | 3 | 4, number>> => {
@@ -528,6 +533,7 @@ export const loadEnv = (
       raw.ADMIN_USERNAME && raw.ADMIN_PASSWORD
         ? { username: raw.ADMIN_USERNAME.trim(), password: raw.ADMIN_PASSWORD }
         : undefined,
+    source: Object.freeze(cleaned as Record<string, string>),
   };
 };
 

@@ -26,14 +26,34 @@ const openSqlite = (file: string): SqliteDatabase.Database => {
   return sqlite;
 };
 
-export const createDatabase = (config: DatabaseConfig): DatabaseHandle => {
+/** What a database connection failure is reported to (the container's logger). */
+export type ConnectionErrorSink = (err: Error) => void;
+
+/**
+ * A pg pool that survives lost connections. pg emits 'error' on the pool for idle clients and on
+ * the client itself for checked-out ones; an 'error' event nobody listens to ends the process
+ * (a PostgreSQL restart, a failover or pg_terminate_backend would kill every node). With the
+ * listeners the broken client is discarded by the pool, the query in flight fails (its request
+ * answers 503) and the next query gets a fresh connection.
+ */
+export const createPgPool = (url: string, onError: ConnectionErrorSink): pg.Pool => {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  pool.on('error', onError);
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+  });
+  return pool;
+};
+
+export const createDatabase = (
+  config: DatabaseConfig,
+  onConnectionError: ConnectionErrorSink = () => {},
+): DatabaseHandle => {
   const db =
     config.dialect === 'sqlite'
       ? new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.file) }) })
       : new Kysely<Database>({
-          dialect: new PostgresDialect({
-            pool: new pg.Pool({ connectionString: config.url, max: 10 }),
-          }),
+          dialect: new PostgresDialect({ pool: createPgPool(config.url, onConnectionError) }),
         });
   let closing: Promise<void> | undefined;
   return {

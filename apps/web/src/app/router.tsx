@@ -1,16 +1,10 @@
 import { LOGIN_PATH } from '@huijing/contracts';
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { AccessName } from '../lib/access';
-import { withChunkTimeout } from '../lib/chunk-load';
 import type { RouteHandle } from './access-guard';
+import { areaAdminRoutes, areaRoutes } from './area-routes';
+import { page, screen } from './route-helpers';
 import { BootScreen, RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
-
-/** Every screen is its own chunk; a chunk that never arrives fails after the spec's 120 s. */
-const screen =
-  <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
-  async () => ({ Component: pick(await withChunkTimeout(load)) });
 
 const home = screen(
   () => import('./screens/home-screens'),
@@ -69,13 +63,6 @@ const later = screen(
   () => import('./screens/later-screen'),
   (m) => m.LaterScreen,
 );
-
-/** Every route names its access key (spec §3); public pages use 'public'. */
-const page = (
-  path: string,
-  lazy: RouteObject['lazy'],
-  access: AccessName = 'public',
-): RouteObject => ({ path, lazy, handle: { access } satisfies RouteHandle });
 
 /** The admin area is one chunk of its own: visitors never download it. */
 const admin = <
@@ -189,6 +176,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           page('/admin/accounts', admin('AdminAccountsPage'), 'canAdmin'),
           page('/admin/client', admin('AdminClientPage'), 'canAdmin'),
+          ...areaAdminRoutes,
         ],
       },
       page('/lama', toolNoFooter),
@@ -199,6 +187,7 @@ export const appRoutes: RouteObject[] = [
       ...toolPaths.map((path) => page(path, tool)),
       page('/deepseek', assistantChat),
       page('/imgagent', imageAgent),
+      ...areaRoutes,
       ...laterPaths.map((path) => page(path, later)),
       ...donePaths.map((path) => page(path, done)),
       page(

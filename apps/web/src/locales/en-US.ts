@@ -7,6 +7,11 @@ import { worksPart } from './parts/works';
 import { assistantPart } from './parts/assistant';
 import { mobilePart } from './parts/mobile';
 import { uploadsPart } from './parts/uploads';
+import { commercePart } from './parts/commerce';
+import { communityPart } from './parts/community';
+import { modelsPart } from './parts/models';
+import { adminConsolePart } from './parts/admin-console';
+import { helpPart } from './parts/help';
 
 export const enUS: Resources = {
   brand: {
@@ -173,4 +178,9 @@ export const enUS: Resources = {
   assistant: assistantPart.en,
   mobile: mobilePart.en,
   uploads: uploadsPart.en,
+  commerce: commercePart.en,
+  community: communityPart.en,
+  models: modelsPart.en,
+  adminConsole: adminConsolePart.en,
+  help: helpPart.en,
 };

@@ -6,6 +6,11 @@ import { worksPart } from './parts/works';
 import { assistantPart } from './parts/assistant';
 import { mobilePart } from './parts/mobile';
 import { uploadsPart } from './parts/uploads';
+import { commercePart } from './parts/commerce';
+import { communityPart } from './parts/community';
+import { modelsPart } from './parts/models';
+import { adminConsolePart } from './parts/admin-console';
+import { helpPart } from './parts/help';
 import type { Widen } from './parts/define-part';
 
 /** Primary language. Keys are grouped by screen; en-US mirrors this shape exactly. */
@@ -172,6 +177,11 @@ export const zhCN = {
   assistant: assistantPart.zh,
   mobile: mobilePart.zh,
   uploads: uploadsPart.zh,
+  commerce: commercePart.zh,
+  community: communityPart.zh,
+  models: modelsPart.zh,
+  adminConsole: adminConsolePart.zh,
+  help: helpPart.zh,
 } as const;
 
 export type Resources = Widen<typeof zhCN>;

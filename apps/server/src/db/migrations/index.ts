@@ -5,6 +5,20 @@ import * as m0003 from './0003-catalog';
 import * as m0004 from './0004-tasks';
 import * as m0005 from './0005-assistant';
 import * as m0006 from './0006-shares';
+// 0007-reliability.ts (issue 12) imported here
+// --
+// 0008-commerce.ts (issue 13) imported here
+// --
+// 0009-gallery.ts (issue 14) imported here
+// --
+// 0010-training.ts (issue 15) imported here
+// --
+// 0011-admin.ts (issue 16) imported here
+// --
+// 0012-first-hour.ts (issue 18) imported here
+// --
+// 0013-spec-gaps.ts (issue 19) imported here
+// --
 
 /**
  * Every migration, by name, in order. A static index instead of a folder read because the server
@@ -17,6 +31,20 @@ export const migrations: Record<string, Migration> = {
   '0004_tasks': m0004,
   '0005_assistant': m0005,
   '0006_shares': m0006,
+  // '0007_reliability' (issue 12)
+  // --
+  // '0008_commerce' (issue 13)
+  // --
+  // '0009_gallery' (issue 14)
+  // --
+  // '0010_training' (issue 15)
+  // --
+  // '0011_admin' (issue 16)
+  // --
+  // '0012_first_hour' (issue 18)
+  // --
+  // '0013_spec_gaps' (issue 19)
+  // --
 };
 
 export const staticMigrationProvider: MigrationProvider = {

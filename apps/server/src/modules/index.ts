@@ -1,0 +1,23 @@
+import type { FeatureModuleFactory } from './feature-module';
+// module imports (one line per area, in the order below)
+// --
+
+/**
+ * The self-registering product areas, in dependency order (a module may use those above it).
+ * One line each; the core areas (accounts, tasks, uploads, works, assistant) are still wired in
+ * container.ts and app.ts directly.
+ */
+export const featureModules: FeatureModuleFactory[] = [
+  // reliability (issue 12)
+  // --
+  // commerce: orders, payments, VIP (issue 13)
+  // --
+  // community: gallery (issue 14)
+  // --
+  // training and model square (issue 15)
+  // --
+  // spec gaps: contact, SSO, tracking, hot words (issue 19)
+  // --
+  // admin console: users, audit, tasks, engines, stats, settings (issue 16; last: it uses the others)
+  // --
+];
