@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8000', changeOrigin: true } },
@@ -14,39 +15,16 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     target: 'es2022',
-    // antd is large by nature; it lives in its own long-cached chunk, apart from app code.
-    chunkSizeWarningLimit: 1200,
+    // The bundler splits by route: each screen brings only the modules it uses, shared ones land
+    // in shared chunks, so the first load stays small (see docs/performance.md).
+    // manifest.json lets the size budget (e2e/flows/bundle-budget.test.ts) follow each route.
+    manifest: true,
+    chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
-        // Vendor groups change rarely, so splitting them keeps browser caches warm across deploys.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'vendor-react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
-              priority: 3,
-            },
-            {
-              name: 'vendor-antd',
-              test: /node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component|@emotion|stylis|classnames|@babel[\\/]runtime|dayjs)[\\/]/,
-              priority: 2,
-            },
-            {
-              // The 360° viewer (three.js inside) is fetched only when a panorama is shown.
-              name: 'vendor-panorama',
-              test: /node_modules[\\/](@photo-sphere-viewer|three)[\\/]/,
-              priority: 4,
-            },
-            {
-              name: 'vendor',
-              test: /node_modules[\\/]/,
-              priority: 1,
-            },
-          ],
-        },
       },
     },
   },

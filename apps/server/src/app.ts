@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Container } from './container';
+import { registerCompression } from './http/compression';
 import { errorHandler, sendError } from './http/error-handler';
 import { legacyHostRedirect } from './http/legacy-host';
 import { genReqId } from './http/request-id';
@@ -66,6 +67,7 @@ export const buildApp = async (container: Container): Promise<App> => {
     return payload;
   });
   await app.register(helmet, helmetOptions);
+  await registerCompression(app);
 
   await app.register(healthRoutes, { prefix: '/api', health: container.health });
   await app.register(authRoutes, {

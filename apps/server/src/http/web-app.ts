@@ -42,6 +42,8 @@ export const registerWebApp = async (
   const assetsDir = path.join(webDist, 'assets') + path.sep;
   await app.register(fastifyStatic, {
     root: webDist,
+    // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts).
+    preCompressed: true,
     // We set Cache-Control ourselves; send's default (max-age=0) would override the policy.
     cacheControl: false,
     setHeaders: (reply, filePath) => {
