@@ -4,6 +4,10 @@ import type { App } from './app';
 import { EnvError, loadEnv } from './config/env';
 import { roleSchema, runsJobs, servesHttp } from './config/role';
 import { createContainer } from './container';
+import { installProcessPolicy } from './process-policy';
+
+/** SIGTERM to exit, whatever hangs (a lost Redis, a stuck engine): then the supervisor takes over. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
 const parseRole = () => {
   const { values } = parseArgs({
@@ -20,6 +24,7 @@ const main = async (): Promise<void> => {
   const env = loadEnv();
   const container = createContainer(env, { role });
   const { logger } = container;
+  installProcessPolicy(logger);
   let app: App | undefined;
   // Keeps a worker-only process alive: the in-process queue holds no handles of its own.
   let keepAlive: NodeJS.Timeout | undefined;
@@ -32,6 +37,15 @@ const main = async (): Promise<void> => {
     }
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight work');
+    // Bounded: running tasks get the worker's grace (it stops before this deadline); whatever is
+    // still unfinished then is re-queued by the next worker through its lease.
+    setTimeout(() => {
+      logger.error(
+        { signal, deadlineMs: SHUTDOWN_DEADLINE_MS },
+        'shutdown deadline passed: exiting',
+      );
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     void (async () => {
       try {
         // Stops accepting connections and waits for in-flight requests.

@@ -2,6 +2,7 @@ import { errorCatalogue } from '@huijing/contracts';
 import type { Envelope, ErrorKey } from '@huijing/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/db-errors';
 import { AppError } from './app-error';
 
 export type ErrorEnvelope = Envelope<unknown> & { success: false; requestId: string };
@@ -77,6 +78,14 @@ export const errorHandler = (
   if (status >= 400 && status < 500) {
     request.log.info({ code: error.code, reason: error.message, status }, 'rejected request');
     return sendError(request, reply, keyForStatus(status));
+  }
+
+  // A lost database connection (restart, failover, pg_terminate_backend): the client may retry,
+  // the pool has already dropped the broken connection. Logged briefly; the pool's own listener
+  // reports the incident once.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ code: error.code, reason: error.message }, 'database unavailable');
+    return sendError(request, reply, 'SERVICE_UNAVAILABLE');
   }
 
   // Unknown failure: the details go to the log, never to the client (rule 8).

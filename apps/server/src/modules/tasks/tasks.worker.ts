@@ -273,7 +273,7 @@ export const createTaskWorker = (deps: {
      * Stops sweeping and claiming; running tasks get graceMs to finish, then are aborted and
      * re-queued (the queue's close waits for their handlers to return).
      */
-    async stop(graceMs = deps.stopGraceMs ?? 10_000): Promise<void> {
+    async stop(graceMs = deps.stopGraceMs ?? 7_000): Promise<void> {
       stopped = true;
       if (sweeper) clearInterval(sweeper);
       await sweeping;
