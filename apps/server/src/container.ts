@@ -276,7 +276,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     now,
     logger,
   });
-  const admin = createAdminService({ db, sessions, now, logger });
+  const admin = createAdminService({ db, dialect: database.dialect, sessions, now, logger });
   const face = createFaceService({ repo: createFaceRepository(db), now });
   const catalog = createCatalogService({ repo: createCatalogRepository(db), now });
   const storage = createStorage(env);

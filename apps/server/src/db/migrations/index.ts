@@ -7,6 +7,7 @@ import * as m0005 from './0005-assistant';
 import * as m0006 from './0006-shares';
 // 0007-reliability.ts (issue 12) imported here
 // --
+import * as m0007b from './0007b-security';
 // 0008-commerce.ts (issue 13) imported here
 // --
 // 0009-gallery.ts (issue 14) imported here
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0006_shares': m0006,
   // '0007_reliability' (issue 12)
   // --
+  '0007b_security': m0007b,
   // '0008_commerce' (issue 13)
   // --
   // '0009_gallery' (issue 14)

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely, Selectable } from 'kysely';
 import type { AdminAccountsTable, Database } from '../../db/schema';
 
@@ -42,12 +43,12 @@ export const createAdminAccountsRepository = (db: Kysely<Database>) => ({
     return row ? toAdmin(row) : undefined;
   },
 
-  /** The account with its password hash, for the login check only. */
+  /** The account with its password hash, for the login check only; any letter case matches. */
   async findCredentials(username: string) {
     const row = await db
       .selectFrom('admin_accounts')
       .selectAll()
-      .where('username', '=', username)
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
       .executeTakeFirst();
     return row ? { account: toAdmin(row), passwordHash: row.password_hash } : undefined;
   },
@@ -95,7 +96,8 @@ export const createAdminAccountsRepository = (db: Kysely<Database>) => ({
         created_at: a.at,
         updated_at: a.at,
       })
-      .onConflict((oc) => oc.column('username').doNothing())
+      // Any unique clash, the case-insensitive username index included, means "taken".
+      .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   },
@@ -118,14 +120,19 @@ export const createAdminAccountsRepository = (db: Kysely<Database>) => ({
     await db.deleteFrom('admin_accounts').where('id', '=', id).execute();
   },
 
-  async countActiveSupers(): Promise<number> {
-    const row = await db
+  /**
+   * The enabled super admins' ids, row-locked on PostgreSQL until the transaction ends: a second
+   * change waits, then sees the first one's result (SQLite runs one transaction at a time).
+   */
+  async lockActiveSupers(forUpdate: boolean): Promise<string[]> {
+    const rows = await db
       .selectFrom('admin_accounts')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .select('id')
       .where('role', '=', 'super')
       .where('disabled_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+      .$if(forUpdate, (q) => q.forUpdate())
+      .execute();
+    return rows.map((r) => r.id);
   },
 
   async recordLogin(id: string, at: string): Promise<void> {
@@ -136,37 +143,45 @@ export const createAdminAccountsRepository = (db: Kysely<Database>) => ({
       .execute();
   },
 
-  // ---- login failures, per username as typed (known or not)
+  // ---- login attempts, per key: a username as typed (known or not) or `ip:` and an address
 
-  async findLock(username: string) {
+  /**
+   * Counts one attempt in a single conditional upsert (no read-then-write, so parallel guesses
+   * cannot share a count): a count older than the window starts again at 1. Returns the count
+   * including this attempt and the lock, if any.
+   */
+  async countAttempt(key: string, at: string, windowStart: string) {
+    const t = sql.ref('admin_login_failures');
+    const inWindow = sql`${t}.first_failed_at > ${windowStart}`;
     const row = await db
-      .selectFrom('admin_login_failures')
-      .selectAll()
-      .where('username', '=', username)
-      .executeTakeFirst();
-    return row
-      ? {
-          failures: Number(row.failures),
-          firstFailedAt: row.first_failed_at,
-          lockedUntil: row.locked_until,
-        }
-      : undefined;
+      .insertInto('admin_login_failures')
+      .values({ username: key, failures: 1, first_failed_at: at, locked_until: null })
+      .onConflict((oc) =>
+        oc.column('username').doUpdateSet({
+          failures: sql<number>`CASE WHEN ${inWindow} THEN ${t}.failures + 1 ELSE 1 END`,
+          first_failed_at: sql<string>`CASE WHEN ${inWindow} THEN ${t}.first_failed_at ELSE ${at} END`,
+        }),
+      )
+      .returning(['failures', 'locked_until'])
+      .executeTakeFirstOrThrow();
+    return { attempts: Number(row.failures), lockedUntil: row.locked_until };
   },
 
-  async saveFailures(
-    username: string,
-    failures: number,
-    firstFailedAt: string,
-    lockedUntil: string | null,
-  ) {
+  async lock(key: string, until: string): Promise<void> {
     await db
-      .insertInto('admin_login_failures')
-      .values({ username, failures, first_failed_at: firstFailedAt, locked_until: lockedUntil })
-      .onConflict((oc) =>
-        oc
-          .column('username')
-          .doUpdateSet({ failures, first_failed_at: firstFailedAt, locked_until: lockedUntil }),
-      )
+      .updateTable('admin_login_failures')
+      .set({ locked_until: until })
+      .where('username', '=', key)
+      .execute();
+  },
+
+  /** Takes back one counted attempt (a successful login does not count against its address). */
+  async uncount(key: string): Promise<void> {
+    await db
+      .updateTable('admin_login_failures')
+      .set((eb) => ({ failures: eb('failures', '-', 1) }))
+      .where('username', '=', key)
+      .where('failures', '>', 0)
       .execute();
   },
 

@@ -9,10 +9,12 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { SessionMeta, SessionsService } from '../auth/sessions.service';
 import { createAdminAccountsRepository } from './admin-accounts.repository';
-import type { AdminRecord, AdminRole } from './admin-accounts.repository';
+import type { AdminAccountsRepository, AdminRecord, AdminRole } from './admin-accounts.repository';
 
 export const ADMIN_LOCKOUT = {
   maxFailures: 5,
+  /** Failures from one address across all usernames (a spray of usernames from one host). */
+  maxFailuresPerIp: 50,
   windowMs: 15 * MINUTE,
   lockMs: 15 * MINUTE,
 } as const;
@@ -49,6 +51,7 @@ export type AdminService = ReturnType<typeof createAdminService>;
 
 export const createAdminService = (deps: {
   db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
   sessions: SessionsService;
   now: Clock;
   logger: Logger;
@@ -64,21 +67,33 @@ export const createAdminService = (deps: {
     return admin;
   };
 
-  const recordFailure = async (key: string) => {
+  /**
+   * Counts the attempt before the password is checked, per username and per address, each in one
+   * conditional upsert: of any number of parallel guesses only the first `max` are verified, the
+   * rest are refused as locked without touching argon2.
+   */
+  const admitAttempt = async (keys: Array<{ key: string; max: number }>) => {
     const at = deps.now();
-    const current = await repo.findLock(key);
-    const inWindow =
-      current && at.getTime() - Date.parse(current.firstFailedAt) < ADMIN_LOCKOUT.windowMs;
-    const failures = inWindow ? current.failures + 1 : 1;
-    const first = inWindow ? current.firstFailedAt : at.toISOString();
-    const locked = failures >= ADMIN_LOCKOUT.maxFailures;
-    await repo.saveFailures(
-      key,
-      locked ? 0 : failures,
-      first,
-      locked ? addMs(at, ADMIN_LOCKOUT.lockMs).toISOString() : null,
+    const iso = at.toISOString();
+    const windowStart = new Date(at.getTime() - ADMIN_LOCKOUT.windowMs).toISOString();
+    const counted = await Promise.all(
+      keys.map(async (k) => ({ ...k, ...(await repo.countAttempt(k.key, iso, windowStart)) })),
     );
-    return locked;
+    const lockedUntil = addMs(at, ADMIN_LOCKOUT.lockMs).toISOString();
+    const over = counted.filter(
+      (c) => (c.lockedUntil !== null && c.lockedUntil > iso) || c.attempts > c.max,
+    );
+    for (const c of over)
+      if (!(c.lockedUntil && c.lockedUntil > iso)) await repo.lock(c.key, lockedUntil);
+    return {
+      locked: over.length > 0,
+      /** After a failed check: locks each key whose allowance this attempt used up. */
+      failed: async () => {
+        const used = counted.filter((c) => c.attempts >= c.max);
+        for (const c of used) await repo.lock(c.key, lockedUntil);
+        return used.length > 0;
+      },
+    };
   };
 
   const create = async (input: AdminCreate): Promise<AdminRecord> => {
@@ -96,17 +111,37 @@ export const createAdminService = (deps: {
     return requireAdmin(id);
   };
 
-  /** Refuses a change that would leave no enabled super admin. */
-  const guardLastSuper = async (target: AdminRecord, staysActiveSuper: boolean) => {
-    if (target.role !== 'super' || target.disabled || staysActiveSuper) return;
-    if ((await repo.countActiveSupers()) <= 1) throw new AppError('ADMIN_LAST_SUPER');
-  };
+  /**
+   * Runs a change in one transaction with the enabled super admins locked, and refuses it when it
+   * would leave none: two parallel changes cannot each count the other's super as still there.
+   */
+  const guardedChange = <T>(
+    id: string,
+    staysActiveSuper: (target: AdminRecord) => boolean,
+    change: (trx: AdminAccountsRepository, target: AdminRecord) => Promise<T>,
+  ): Promise<T> =>
+    deps.db.transaction().execute(async (trx) => {
+      const inTrx = createAdminAccountsRepository(trx);
+      const supers = await inTrx.lockActiveSupers(deps.dialect === 'postgres');
+      const target = await inTrx.findAdminById(id);
+      if (!target) throw new AppError('RESOURCE_NOT_FOUND');
+      const isActiveSuper = supers.includes(target.id);
+      if (isActiveSuper && !staysActiveSuper(target) && supers.length <= 1) {
+        throw new AppError('ADMIN_LAST_SUPER');
+      }
+      return change(inTrx, target);
+    });
 
   return {
     async login(username: string, password: string, meta: SessionMeta) {
       const key = username.trim().toLowerCase();
-      const lock = await repo.findLock(key);
-      if (lock?.lockedUntil && Date.parse(lock.lockedUntil) > deps.now().getTime()) {
+      const ipKey = `ip:${meta.ip ?? 'unknown'}`;
+      const attempt = await admitAttempt([
+        { key, max: ADMIN_LOCKOUT.maxFailures },
+        { key: ipKey, max: ADMIN_LOCKOUT.maxFailuresPerIp },
+      ]);
+      if (attempt.locked) {
+        deps.logger.info('admin login refused: locked');
         throw new AppError('ADMIN_LOCKED');
       }
       const found = await repo.findCredentials(username.trim());
@@ -116,11 +151,12 @@ export const createAdminService = (deps: {
             () => false,
           );
       if (!found || !valid || found.account.disabled) {
-        const locked = await recordFailure(key);
+        const locked = await attempt.failed();
         deps.logger.info({ locked }, 'admin login failed');
         throw new AppError(locked ? 'ADMIN_LOCKED' : 'ADMIN_BAD_CREDENTIALS');
       }
       await repo.clearFailures(key);
+      await repo.uncount(ipKey);
       const token = await deps.sessions.issue('admin', found.account.id, meta);
       await repo.recordLogin(found.account.id, iso());
       return { token, account: toAdminAccount(await requireAdmin(found.account.id)) };
@@ -139,19 +175,27 @@ export const createAdminService = (deps: {
     create: async (input: AdminCreate) => toAdminAccount(await create(input)),
 
     async update(id: string, patch: AdminUpdate): Promise<AdminAccount> {
-      const target = await requireAdmin(id);
-      const role = patch.role ?? target.role;
-      const disabled = patch.disabled ?? target.disabled;
-      await guardLastSuper(target, role === 'super' && !disabled);
-      await repo.updateAdmin(
+      // Hashed before the transaction: argon2 takes a while and must not hold the row locks.
+      const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
+      const { role, disabled } = await guardedChange(
         id,
-        {
-          displayName: patch.displayName,
-          role: patch.role,
-          disabled: patch.disabled,
-          passwordHash: patch.password ? await hashPassword(patch.password) : undefined,
+        (target) => (patch.role ?? target.role) === 'super' && !(patch.disabled ?? target.disabled),
+        async (trx, target) => {
+          await trx.updateAdmin(
+            id,
+            {
+              displayName: patch.displayName,
+              role: patch.role,
+              disabled: patch.disabled,
+              passwordHash,
+            },
+            iso(),
+          );
+          return {
+            role: patch.role ?? target.role,
+            disabled: patch.disabled ?? target.disabled,
+          };
         },
-        iso(),
       );
       // A disabled account or a reset password ends every session of that admin.
       if (patch.disabled === true || patch.password) {
@@ -162,10 +206,12 @@ export const createAdminService = (deps: {
     },
 
     async remove(id: string): Promise<void> {
-      const target = await requireAdmin(id);
-      await guardLastSuper(target, false);
+      await guardedChange(
+        id,
+        () => false,
+        (trx) => trx.deleteAdmin(id),
+      );
       await deps.sessions.revokeAll('admin', id, 'deleted');
-      await repo.deleteAdmin(id);
       deps.logger.info({ adminId: id }, 'admin account deleted');
     },
 
