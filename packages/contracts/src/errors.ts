@@ -114,6 +114,15 @@ export const errorCatalogue = {
   // the designer's first hour (issue 18): codes ending 22–29
   // --
   // guide, contact, SSO, tracking (issue 19): codes ending 85–89
+  SSO_TICKET_NOT_FOUND: { code: 40485, status: 404, message: '登录凭证不存在或已失效，请重新登录' },
+  FEEDBACK_NOT_FOUND: { code: 40486, status: 404, message: '这条反馈不存在或已被删除' },
+  FEEDBACK_SCREENSHOT_INVALID: {
+    code: 40086,
+    status: 400,
+    message: '截图须是你自己上传的图片，请重新上传',
+  },
+  FEEDBACK_TOO_FREQUENT: { code: 42986, status: 429, message: '反馈提交太频繁了，请稍后再试' },
+  TRACK_TOO_FREQUENT: { code: 42987, status: 429, message: '统计上报过于频繁' },
   // --
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 

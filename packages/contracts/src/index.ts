@@ -26,4 +26,5 @@ export * from './assistant';
 // first-hour (issue 18)
 // --
 // spec-gaps (issue 19)
+export * from './help';
 // --

@@ -1,6 +1,9 @@
 import type { FeatureModuleFactory } from './feature-module';
 // module imports (one line per area, in the order below)
 // --
+import { ssoModule } from './sso/sso.module';
+import { supportModule } from './support/support.module';
+import { trackingModule } from './tracking/tracking.module';
 
 /**
  * The self-registering product areas, in dependency order (a module may use those above it).
@@ -17,6 +20,9 @@ export const featureModules: FeatureModuleFactory[] = [
   // training and model square (issue 15)
   // --
   // spec gaps: contact, SSO, tracking, hot words (issue 19)
+  ssoModule,
+  trackingModule,
+  supportModule,
   // --
   // admin console: users, audit, tasks, engines, stats, settings (issue 16; last: it uses the others)
   // --

@@ -19,6 +19,7 @@ import * as m0007b from './0007b-security';
 // 0012-first-hour.ts (issue 18) imported here
 // --
 // 0013-spec-gaps.ts (issue 19) imported here
+import * as m0013 from './0013-spec-gaps';
 // --
 
 /**
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   // '0012_first_hour' (issue 18)
   // --
   // '0013_spec_gaps' (issue 19)
+  '0013_spec_gaps': m0013,
   // --
 };
 

@@ -1,0 +1,194 @@
+import {
+  extensionReleaseSchema,
+  supportContactSchema,
+  supportInfoSchema,
+} from '@huijing/contracts';
+import type { FeedbackBody, FeedbackItem, Page, SupportInfo } from '@huijing/contracts';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../config/clock';
+import type { Database } from '../../db/schema';
+import { newId } from '../../db/ids';
+import { AppError } from '../../http/app-error';
+import type { FilesService } from '../uploads/files.service';
+import type { FeedbackMessagesTable } from './support.schema';
+import './support.schema';
+
+const INFO_KEY = 'support.info';
+const FILE_URL_ID = /^\/api\/files\/([0-9a-f-]{36})(?:[/?]|$)/i;
+const FILE_ID = /^[0-9a-f-]{36}$/i;
+
+export const defaultSupportInfo: SupportInfo = {
+  contact: supportContactSchema.parse({ hours: '工作日 9:30–18:30' }),
+  extension: extensionReleaseSchema.parse({}),
+};
+
+export type SupportService = ReturnType<typeof createSupportService>;
+
+/**
+ * The contact modal (customer-service WeChat, phone, email, hours; an operator sets them), the
+ * browser extension's release, and the feedback form whose messages an admin reads and answers.
+ */
+export const createSupportService = (deps: {
+  db: Kysely<Database>;
+  files: FilesService;
+  now: Clock;
+}) => {
+  const { db, now } = deps;
+
+  const item = async (
+    row: FeedbackMessagesTable,
+    viewer: { userId?: string; admin?: boolean },
+    user?: { id: string; nickname: string; phone: string | null },
+  ): Promise<FeedbackItem> => {
+    let screenshotUrl: string | null = null;
+    if (row.screenshot_file && row.user_id) {
+      const [link] = await deps.files.freshLinks(row.user_id, [row.screenshot_file]);
+      screenshotUrl = link ? link.url : null;
+    }
+    return {
+      id: row.id,
+      category: row.category as FeedbackItem['category'],
+      text: row.text,
+      screenshotUrl,
+      contact: row.contact,
+      page: row.page,
+      status: row.status,
+      answer: row.answer,
+      answeredAt: row.answered_at,
+      createdAt: row.created_at,
+      ...(viewer.admin && { user: user ?? null }),
+    };
+  };
+
+  return {
+    async info(): Promise<SupportInfo> {
+      const row = await db
+        .selectFrom('app_settings')
+        .select('value')
+        .where('key', '=', INFO_KEY)
+        .executeTakeFirst();
+      if (!row) return defaultSupportInfo;
+      const parsed = supportInfoSchema.safeParse(JSON.parse(row.value));
+      return parsed.success ? parsed.data : defaultSupportInfo;
+    },
+
+    async setInfo(info: SupportInfo): Promise<{ before: SupportInfo; after: SupportInfo }> {
+      const before = await this.info();
+      const value = JSON.stringify(supportInfoSchema.parse(info));
+      const updatedAt = now().toISOString();
+      await db
+        .insertInto('app_settings')
+        .values({ key: INFO_KEY, value, updated_at: updatedAt })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: updatedAt }))
+        .execute();
+      return { before, after: await this.info() };
+    },
+
+    async send(userId: string | undefined, body: FeedbackBody): Promise<{ id: string }> {
+      let screenshot: string | null = null;
+      if (body.screenshot) {
+        const id =
+          FILE_URL_ID.exec(body.screenshot)?.[1] ??
+          (FILE_ID.test(body.screenshot) ? body.screenshot : undefined);
+        const [file] = id && userId ? await deps.files.ownedFiles(userId, [id]) : [];
+        if (!file || !file.mime.startsWith('image/'))
+          throw new AppError('FEEDBACK_SCREENSHOT_INVALID');
+        screenshot = file.id;
+      }
+      const id = newId();
+      await db
+        .insertInto('feedback_messages')
+        .values({
+          id,
+          user_id: userId ?? null,
+          category: body.category,
+          text: body.text,
+          screenshot_file: screenshot,
+          contact: body.contact || null,
+          page: body.page ?? null,
+          status: 'open',
+          answer: null,
+          answered_by: null,
+          answered_at: null,
+          created_at: now().toISOString(),
+        })
+        .execute();
+      return { id };
+    },
+
+    async mine(userId: string, page: number, pageSize: number): Promise<Page<FeedbackItem>> {
+      const base = db.selectFrom('feedback_messages').where('user_id', '=', userId);
+      const { n } = await base
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const rows = await base
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+      return {
+        list: await Promise.all(rows.map((r) => item(r, { userId }))),
+        total: Number(n),
+        page,
+        pageSize,
+      };
+    },
+
+    async adminPage(
+      filter: { status?: 'open' | 'answered' },
+      page: number,
+      pageSize: number,
+    ): Promise<Page<FeedbackItem>> {
+      let base = db.selectFrom('feedback_messages');
+      if (filter.status) base = base.where('status', '=', filter.status);
+      const { n } = await base
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const rows = await base
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+      const userIds = [...new Set(rows.flatMap((r) => (r.user_id ? [r.user_id] : [])))];
+      const users = userIds.length
+        ? await db
+            .selectFrom('users')
+            .select(['id', 'nickname', 'phone'])
+            .where('id', 'in', userIds)
+            .execute()
+        : [];
+      const byId = new Map(users.map((u) => [u.id, u]));
+      return {
+        list: await Promise.all(
+          rows.map((r) => item(r, { admin: true }, r.user_id ? byId.get(r.user_id) : undefined)),
+        ),
+        total: Number(n),
+        page,
+        pageSize,
+      };
+    },
+
+    async answer(id: string, adminId: string, answer: string) {
+      const row = await db
+        .selectFrom('feedback_messages')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) throw new AppError('FEEDBACK_NOT_FOUND');
+      const at = now().toISOString();
+      await db
+        .updateTable('feedback_messages')
+        .set({ status: 'answered', answer, answered_by: adminId, answered_at: at })
+        .where('id', '=', id)
+        .execute();
+      return {
+        before: { status: row.status, answer: row.answer },
+        after: { status: 'answered', answer },
+      };
+    },
+  };
+};

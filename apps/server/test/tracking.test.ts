@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DAY } from '../src/config/clock';
+import { buildTestApp, describeEachDatabase, expectError, fakeClock, smsLogin } from './helper';
+import type { FakeClock, TestApp } from './helper';
+
+const ROOT = { username: 'root', password: 'root-password-2026' };
+
+describeEachDatabase('page views, events and hot words', (target) => {
+  let t: TestApp;
+  let clock: FakeClock;
+  let adminToken: string;
+  beforeAll(async () => {
+    clock = fakeClock();
+    t = await buildTestApp({
+      target,
+      now: clock.now,
+      env: { ADMIN_USERNAME: ROOT.username, ADMIN_PASSWORD: ROOT.password },
+    });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/manage/login',
+      payload: ROOT,
+    });
+    adminToken = login.json().data.token as string;
+  });
+  afterAll(() => t.close());
+
+  /** As navigator.sendBeacon sends it: a text/plain JSON string. */
+  const beacon = (body: object, ip = '10.9.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/track',
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      remoteAddress: ip,
+    });
+  const events = () => t.container.database.db.selectFrom('track_events').selectAll().execute();
+
+  it('stores a beacon batch with its labels, the device id and the user of a valid token', async () => {
+    const { token, user } = await smsLogin(t);
+    const res = await beacon({
+      deviceId: 'device-abc-123456',
+      token,
+      events: [
+        { kind: 'page_view', label: 'helpCenter', path: '/qaPage?x=1#image-3' },
+        { kind: 'tool_open', label: 'unknown', path: '/indoorRender', tool: 'indoor-render' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.accepted).toBe(2);
+    const rows = await events();
+    const view = rows.find((r) => r.label === 'helpCenter');
+    expect(view).toMatchObject({
+      kind: 'page_view',
+      path: '/qaPage',
+      user_id: user.id,
+      device_id: 'device-abc-123456',
+    });
+    // A forged or ended token never attributes events to anyone.
+    await beacon({
+      token: 'hju_forged',
+      events: [{ kind: 'page_view', label: 'home', path: '/' }],
+    });
+    expect((await events()).find((r) => r.label === 'home')?.user_id).toBeNull();
+  });
+
+  it('refuses malformed batches with 4xx, never 5xx', async () => {
+    expect((await beacon({ events: [] })).statusCode).toBe(400);
+    expect((await beacon({ events: [{ kind: 'nope', label: 'x', path: '/' }] })).statusCode).toBe(
+      400,
+    );
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/track',
+      payload: '{not json',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(notJson.statusCode).toBe(400);
+  });
+
+  it('limits one address to 60 batches a minute', async () => {
+    const ip = '10.9.9.9';
+    const batch = { events: [{ kind: 'page_view', label: 'discover', path: '/findPage' }] };
+    for (let i = 0; i < 60; i++) expect((await beacon(batch, ip)).statusCode).toBe(200);
+    expectError(await beacon(batch, ip), 'TRACK_TOO_FREQUENT');
+  });
+
+  it('ranks hot words by distinct searchers over 7 days, pinned words first', async () => {
+    const search = (keyword: string, deviceId: string, scope = 'tools') =>
+      beacon(
+        { deviceId, events: [{ kind: 'search', label: 'unknown', path: '/list', keyword, scope }] },
+        `10.8.${deviceId.length}.${keyword.length}`,
+      );
+    for (const d of ['dev-a-000001', 'dev-b-000002', 'dev-c-000003']) await search('渲染', d);
+    for (const d of ['dev-a-000001', 'dev-b-000002']) await search('抠图', d);
+    // One person searching many times counts once.
+    for (let i = 0; i < 5; i++) await search('放大', 'dev-a-000001');
+    // A phone number is never a hot word.
+    await search('13800001111', 'dev-d-000004');
+    await search('新中式', 'dev-e-000005', 'gallery');
+
+    const hot = async (scope: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/search/hotWords?scope=${scope}` })).json()
+        .data.words as string[];
+    expect(await hot('tools')).toEqual(['渲染', '抠图', '放大']);
+    expect(await hot('gallery')).toEqual(['新中式']);
+
+    const pin = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/manage/search/pinned',
+      headers: { satoken: adminToken },
+      payload: { tools: ['局部重绘', '抠图'], gallery: [] },
+    });
+    expect(pin.statusCode, pin.body).toBe(200);
+    expect(await hot('tools')).toEqual(['局部重绘', '抠图', '渲染', '放大']);
+
+    clock.advance(8 * DAY);
+    expect(await hot('tools')).toEqual(['局部重绘', '抠图']);
+    clock.advance(-8 * DAY);
+  });
+
+  it('summarises page views, visitors and the per-tool funnel for admins only', async () => {
+    const tool = 'clean';
+    const ev = (kind: string) => ({ kind, label: 'unknown', path: '/clean', tool });
+    await beacon({
+      deviceId: 'funnel-device-1',
+      events: [ev('tool_open'), ev('task_start'), ev('task_result'), ev('download')],
+    });
+    await beacon({ deviceId: 'funnel-device-2', events: [ev('tool_open'), ev('task_start')] });
+    await beacon({
+      deviceId: 'funnel-device-2',
+      events: [{ kind: 'page_view', label: 'helpCenter', path: '/qaPage' }],
+    });
+
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/user/manage/track/summary' }),
+      'UNAUTHORIZED',
+    );
+    const { token } = await smsLogin(t);
+    expectError(
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/user/manage/track/summary',
+        headers: { satoken: token },
+      }),
+      'FORBIDDEN',
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/manage/track/summary?days=7',
+      headers: { satoken: adminToken },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as {
+      pages: { label: string; views: number; visitors: number }[];
+      funnel: {
+        tool: string;
+        opened: number;
+        started: number;
+        results: number;
+        downloads: number;
+      }[];
+    };
+    expect(data.funnel.find((f) => f.tool === tool)).toEqual({
+      tool,
+      opened: 2,
+      started: 2,
+      results: 1,
+      downloads: 1,
+    });
+    const help = data.pages.find((p) => p.label === 'helpCenter');
+    expect(help).toEqual({ label: 'helpCenter', views: 2, visitors: 2 });
+  });
+
+  it('prunes events after 180 days', async () => {
+    const before = (await events()).length;
+    expect(before).toBeGreaterThan(0);
+    const tracking = t.container.features.find((f) => f.name === 'tracking')!.services as {
+      prune: () => Promise<number>;
+    };
+    clock.advance(179 * DAY);
+    expect(await tracking.prune()).toBe(0);
+    clock.advance(2 * DAY);
+    expect(await tracking.prune()).toBe(before);
+    expect(await events()).toHaveLength(0);
+  });
+});
