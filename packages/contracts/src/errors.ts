@@ -106,6 +106,17 @@ export const errorCatalogue = {
   // commerce: orders, payments, VIP, activity (issue 13): codes ending 30–39
   // --
   // community: gallery, collections, reports (issue 14): codes ending 40–49
+  GALLERY_NOT_FOUND: { code: 40440, status: 404, message: '图片不存在或已被作者删除' },
+  GALLERY_COLLECTION_NOT_FOUND: { code: 40441, status: 404, message: '合集不存在或已被删除' },
+  GALLERY_CURSOR_INVALID: { code: 40040, status: 400, message: '翻页参数有误，请刷新后重试' },
+  GALLERY_OUTPUT_INVALID: { code: 40041, status: 400, message: '这张结果图不存在，请刷新后重试' },
+  GALLERY_TASK_NOT_PUBLISHABLE: {
+    code: 40940,
+    status: 409,
+    message: '任务完成并有结果后才能发布到灵感广场',
+  },
+  GALLERY_DEFAULT_COLLECTION: { code: 40941, status: 409, message: '默认合集不能删除' },
+  GALLERY_COLLECTIONS_FULL: { code: 40942, status: 409, message: '最多创建 50 个合集' },
   // --
   // model training and the model square (issue 15): codes ending 50–59
   // --

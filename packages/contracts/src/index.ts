@@ -18,6 +18,7 @@ export * from './assistant';
 // commerce (issue 13)
 // --
 // gallery (issue 14)
+export * from './gallery';
 // --
 // training (issue 15)
 // --

@@ -1,5 +1,6 @@
 import type { FeatureModuleFactory } from './feature-module';
 // module imports (one line per area, in the order below)
+import { galleryModule } from './gallery/gallery.module';
 // --
 import { ssoModule } from './sso/sso.module';
 import { supportModule } from './support/support.module';
@@ -16,6 +17,7 @@ export const featureModules: FeatureModuleFactory[] = [
   // commerce: orders, payments, VIP (issue 13)
   // --
   // community: gallery (issue 14)
+  galleryModule,
   // --
   // training and model square (issue 15)
   // --

@@ -11,6 +11,7 @@ import * as m0007b from './0007b-security';
 // 0008-commerce.ts (issue 13) imported here
 // --
 // 0009-gallery.ts (issue 14) imported here
+import * as m0009 from './0009-gallery';
 // --
 // 0010-training.ts (issue 15) imported here
 // --
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   // '0008_commerce' (issue 13)
   // --
   // '0009_gallery' (issue 14)
+  '0009_gallery': m0009,
   // --
   // '0010_training' (issue 15)
   // --

@@ -1,0 +1,234 @@
+import {
+  envelopeSchema,
+  galleryCollectionCreateSchema,
+  galleryCollectionSchema,
+  galleryCollectionsQuerySchema,
+  galleryCollectionUpdateSchema,
+  galleryCollectQuerySchema,
+  galleryCollectResultSchema,
+  galleryDetailSchema,
+  galleryIdParamsSchema,
+  galleryIdQuerySchema,
+  galleryItemSchema,
+  galleryMoveBodySchema,
+  galleryPageQuerySchema,
+  galleryPageSchema,
+  galleryPublishBodySchema,
+  galleryPublishResultSchema,
+  galleryReportBodySchema,
+  ok,
+} from '@huijing/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userOf } from '../auth/authenticate';
+import type { AuthGuards } from '../auth/authenticate';
+import type { CollectionsService } from './collections.service';
+import type { GalleryService } from './gallery.service';
+
+/** The caller when a valid session came along; guests browse the gallery too. */
+export const optionalUser = async (
+  guards: AuthGuards,
+  request: FastifyRequest,
+): Promise<string | undefined> => {
+  if (!request.headers.satoken) return undefined;
+  try {
+    await guards.requireUser(request);
+    return request.userAuth?.userId;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Spec §7 /image/waterfall/* plus publishing, collections and reports, under /api/image. */
+export const galleryRoutes: FastifyPluginAsyncZod<{
+  gallery: GalleryService;
+  collections: CollectionsService;
+  guards: AuthGuards;
+}> = async (app, { gallery, collections, guards }) => {
+  app.get(
+    '/waterfall/page',
+    {
+      schema: {
+        querystring: galleryPageQuerySchema,
+        response: { 200: envelopeSchema(galleryPageSchema) },
+      },
+    },
+    async (request) => ok(await gallery.page(request.query, await optionalUser(guards, request))),
+  );
+
+  app.post(
+    '/waterfall/collect',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        querystring: galleryCollectQuerySchema,
+        response: { 200: envelopeSchema(galleryCollectResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await gallery.collect(userOf(request).userId, request.query.id, request.query.collectionId),
+      ),
+  );
+
+  app.post(
+    '/waterfall/unCollect',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        querystring: galleryIdQuerySchema,
+        response: { 200: envelopeSchema(galleryCollectResultSchema) },
+      },
+    },
+    async (request) => ok(await gallery.unCollect(userOf(request).userId, request.query.id)),
+  );
+
+  app.post(
+    '/publish',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        body: galleryPublishBodySchema,
+        response: { 200: envelopeSchema(galleryPublishResultSchema) },
+      },
+    },
+    async (request) => {
+      const r = await gallery.publish(userOf(request).userId, request.body);
+      return ok(r, r.statusMessage);
+    },
+  );
+
+  app.post(
+    '/report',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        querystring: galleryIdQuerySchema,
+        body: galleryReportBodySchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await gallery.report(userOf(request).userId, request.query.id, request.body.reason);
+      return ok(null, '已收到举报，我们会尽快处理');
+    },
+  );
+
+  app.get(
+    '/collections',
+    {
+      schema: {
+        querystring: galleryCollectionsQuerySchema,
+        response: { 200: envelopeSchema(z.array(galleryCollectionSchema)) },
+      },
+    },
+    async (request) =>
+      ok(await collections.list(await optionalUser(guards, request), request.query.userId)),
+  );
+
+  app.post(
+    '/collections',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        body: galleryCollectionCreateSchema,
+        response: { 200: envelopeSchema(galleryCollectionSchema) },
+      },
+    },
+    async (request) => ok(await collections.create(userOf(request).userId, request.body)),
+  );
+
+  app.post(
+    '/collections/move',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        body: galleryMoveBodySchema,
+        response: { 200: envelopeSchema(z.object({ moved: z.number().int() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        await collections.move(
+          userOf(request).userId,
+          request.body.imageIds,
+          request.body.toCollectionId,
+        ),
+      ),
+  );
+
+  app.get(
+    '/collections/:id',
+    {
+      schema: {
+        params: galleryIdParamsSchema,
+        response: { 200: envelopeSchema(galleryCollectionSchema) },
+      },
+    },
+    async (request) =>
+      ok(await collections.get(request.params.id, await optionalUser(guards, request))),
+  );
+
+  app.post(
+    '/collections/:id',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        params: galleryIdParamsSchema,
+        body: galleryCollectionUpdateSchema,
+        response: { 200: envelopeSchema(galleryCollectionSchema) },
+      },
+    },
+    async (request) =>
+      ok(await collections.update(userOf(request).userId, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/collections/:id',
+    {
+      onRequest: guards.requireUser,
+      schema: { params: galleryIdParamsSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request) => {
+      await collections.remove(userOf(request).userId, request.params.id);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        params: galleryIdParamsSchema,
+        response: { 200: envelopeSchema(galleryDetailSchema) },
+      },
+    },
+    async (request) =>
+      ok(await gallery.detail(request.params.id, await optionalUser(guards, request))),
+  );
+
+  app.get(
+    '/:id/similar',
+    {
+      schema: {
+        params: galleryIdParamsSchema,
+        response: { 200: envelopeSchema(z.array(galleryItemSchema)) },
+      },
+    },
+    async (request) =>
+      ok(await gallery.similar(request.params.id, await optionalUser(guards, request))),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: guards.requireUser,
+      schema: { params: galleryIdParamsSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request) => {
+      await gallery.unpublish(request.params.id, { userId: userOf(request).userId });
+      return ok(null, '已从灵感广场撤下');
+    },
+  );
+};
