@@ -7,7 +7,9 @@ import type { Container } from './container';
 import { registerCompression } from './http/compression';
 import { errorHandler, sendError } from './http/error-handler';
 import { legacyHostRedirect } from './http/legacy-host';
+import { registerRateLimits } from './http/rate-limit';
 import { genReqId } from './http/request-id';
+import { publicBaseUrlOf } from './config/simulators';
 import { helmetOptions } from './http/security-headers';
 import { isApiPath, registerWebApp } from './http/web-app';
 import { useChineseValidationMessages } from './http/zod-locale';
@@ -67,6 +69,7 @@ export const buildApp = async (container: Container): Promise<App> => {
     return payload;
   });
   await app.register(helmet, helmetOptions);
+  await registerRateLimits(app, { redisUrl: container.env.REDIS_URL, logger: container.logger });
   await registerCompression(app);
 
   await app.register(healthRoutes, { prefix: '/api', health: container.health });
@@ -95,6 +98,7 @@ export const buildApp = async (container: Container): Promise<App> => {
     prefix: '/api/user/face',
     face: container.face,
     guards: container.guards,
+    simulator: container.env.simulators.enabled,
   });
   await app.register(adminRoutes, {
     prefix: '/api/user/manage',
@@ -105,6 +109,7 @@ export const buildApp = async (container: Container): Promise<App> => {
     prefix: '/api/wx',
     wechat: container.wechat,
     provider: container.env.wechat.provider,
+    publicBaseUrl: publicBaseUrlOf(container.env),
     pushToken: container.env.wechat.provider === 'mp' ? container.env.wechat.token : undefined,
   });
   await app.register(ticketsRoutes, {

@@ -76,7 +76,8 @@ import type { TasksService } from './modules/tasks/tasks.service';
 import { createTaskWorker } from './modules/tasks/tasks.worker';
 import { createPromptComposer, vocabularyFrom } from './modules/tasks/prompt-compose';
 import type { TaskWorker } from './modules/tasks/tasks.worker';
-import { runsJobs } from './config/role';
+import { runsJobs, servesHttp } from './config/role';
+import { checkSimulators } from './config/simulators';
 import { BullMqQueue } from './queue/bullmq.queue';
 import { InProcessQueue } from './queue/in-process.queue';
 import type { QueuePort } from './queue/queue.port';
@@ -198,6 +199,9 @@ const configuredEngines = (env: Env): Engine[] => [
 export const createContainer = (env: Env, options: ContainerOptions = {}): Container => {
   const role = options.role ?? 'all';
   const logger = options.logger ?? createLogger(env);
+  // Refuses simulators reachable from other machines; names the ones that are on (security).
+  const simulatorsBanner = servesHttp(role) ? checkSimulators(env) : undefined;
+  if (simulatorsBanner) logger.warn(simulatorsBanner);
   // Logged once per incident (a burst of broken connections is one outage), never thrown.
   let lastConnectionError = 0;
   const database = createDatabase(env.database, (err) => {
@@ -275,9 +279,14 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     login,
     now,
     logger,
+    secret: appSecret,
   });
   const admin = createAdminService({ db, dialect: database.dialect, sessions, now, logger });
-  const face = createFaceService({ repo: createFaceRepository(db), now });
+  const face = createFaceService({
+    repo: createFaceRepository(db),
+    now,
+    simulator: env.simulators.enabled,
+  });
   const catalog = createCatalogService({ repo: createCatalogRepository(db), now });
   const storage = createStorage(env);
   const files = createFilesService({

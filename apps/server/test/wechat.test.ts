@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MINUTE } from '../src/config/clock';
 import { wechatSignature } from '../src/providers/wechat/wechat.provider';
-import { buildTestApp, describeEachDatabase, expectError, fakeClock, smsLogin } from './helper';
+import {
+  buildTestApp,
+  describeEachDatabase,
+  expectError,
+  fakeClock,
+  smsLogin,
+  uniqueIp,
+} from './helper';
 import type { FakeClock, TestApp } from './helper';
 
 const cookieOf = (res: { headers: Record<string, unknown> }): string => {
@@ -23,7 +30,11 @@ describeEachDatabase('WeChat QR login with the simulator', (target) => {
   afterAll(() => t.close());
 
   const newScene = async (cookie?: string) => {
-    const res = await t.app.inject({ url: '/api/wx/getQRCode', headers: cookie ? { cookie } : {} });
+    const res = await t.app.inject({
+      url: '/api/wx/getQRCode',
+      headers: cookie ? { cookie } : {},
+      remoteAddress: uniqueIp(),
+    });
     expect(res.statusCode).toBe(200);
     return { data: res.json().data, cookie: cookieOf(res) };
   };
@@ -32,12 +43,13 @@ describeEachDatabase('WeChat QR login with the simulator', (target) => {
       url: `/api/wx/cheakScan?sceneId=${sceneId}`,
       headers: cookie ? { cookie } : {},
     });
-  const confirm = (sceneId: string, userId: string) =>
+  /** Confirms as the account with that phone, or as a new test user when phone is empty. */
+  const confirm = (sceneId: string, phone = '') =>
     t.app.inject({
       method: 'POST',
       url: '/api/wx/simulator/confirm',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ sceneId, userId }).toString(),
+      payload: new URLSearchParams({ sceneId, phone }).toString(),
     });
 
   it('walks waiting → scanned → confirmed (with a session, once) → expired', async () => {
@@ -45,16 +57,17 @@ describeEachDatabase('WeChat QR login with the simulator', (target) => {
     expect(data).toMatchObject({ provider: 'simulator' });
     expect(data.sceneId).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(data.qrImage).toMatch(/^data:image\/png;base64,/);
-    expect(data.simulatorUrl).toBe(`http://localhost:80/api/wx/simulator?sceneId=${data.sceneId}`);
+    // A same-site path (PUBLIC_BASE_URL unset), never built from the Host header.
+    expect(data.simulatorUrl).toBe(`/api/wx/simulator?sceneId=${data.sceneId}`);
     expect((await poll(data.sceneId, cookie)).json().data).toEqual({ status: 'waiting' });
 
     const page = await t.app.inject({ url: `/api/wx/simulator?sceneId=${data.sceneId}` });
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.body).toContain('新用户');
+    expect(page.body).toContain('新建测试用户');
     expect(page.body).not.toMatch(/<script/i);
     expect((await poll(data.sceneId, cookie)).json().data).toEqual({ status: 'scanned' });
 
-    const done = await confirm(data.sceneId, 'new');
+    const done = await confirm(data.sceneId);
     expect(done.body).toContain('已确认登录');
     const confirmed = (await poll(data.sceneId, cookie)).json().data;
     expect(confirmed.status).toBe('confirmed');
@@ -66,15 +79,17 @@ describeEachDatabase('WeChat QR login with the simulator', (target) => {
     expect(me.json().data.id).toBe(confirmed.login.user.id);
     // The session is handed out once.
     expect((await poll(data.sceneId, cookie)).json().data).toEqual({ status: 'expired' });
-    expect((await confirm(data.sceneId, 'new')).body).toContain('确认失败');
+    expect((await confirm(data.sceneId)).body).toContain('确认失败');
   });
 
-  it('confirms as a chosen existing user', async () => {
+  it('confirms as an existing user by phone number, and lists no accounts', async () => {
     const existing = await smsLogin(t);
     const { data, cookie } = await newScene();
     const page = await t.app.inject({ url: `/api/wx/simulator?sceneId=${data.sceneId}` });
-    expect(page.body).toContain(existing.user.id);
-    await confirm(data.sceneId, existing.user.id);
+    expect(page.body).not.toContain(existing.user.id);
+    expect(page.body).not.toContain(existing.phone.slice(-4));
+    expect((await confirm(data.sceneId, '13800000000')).body).toContain('没有使用这个手机号的账号');
+    await confirm(data.sceneId, existing.phone);
     const res = (await poll(data.sceneId, cookie)).json().data;
     expect(res.login.user.id).toBe(existing.user.id);
   });
@@ -95,7 +110,7 @@ describeEachDatabase('WeChat QR login with the simulator', (target) => {
     const { data, cookie } = await newScene();
     clock.advance(5 * MINUTE);
     expect((await poll(data.sceneId, cookie)).json().data).toEqual({ status: 'expired' });
-    await confirm(data.sceneId, 'new');
+    await confirm(data.sceneId);
     expect((await poll(data.sceneId, cookie)).json().data).toEqual({ status: 'expired' });
     const page = await t.app.inject({ url: `/api/wx/simulator?sceneId=${data.sceneId}` });
     expect(page.body).toContain('二维码已失效');
@@ -183,7 +198,7 @@ describeEachDatabase('WeChat QR login with the Official Account (mp)', (target) 
     `<EventKey><![CDATA[${key}]]></EventKey><Ticket><![CDATA[T]]></Ticket></xml>`;
 
   const newScene = async () => {
-    const res = await t.app.inject({ url: '/api/wx/getQRCode' });
+    const res = await t.app.inject({ url: '/api/wx/getQRCode', remoteAddress: uniqueIp() });
     return { data: res.json().data, cookie: cookieOf(res) };
   };
   const poll = (sceneId: string, cookie: string) =>

@@ -103,6 +103,23 @@ export const errorCatalogue = {
   EDIT_NOT_FOUND: { code: 40471, status: 404, message: '这次图片编辑不存在或已被删除' },
   // reliability and security (issue 12): codes ending 90–99 and 03–09
   // --
+  WECHAT_UNAVAILABLE: {
+    code: 50395,
+    status: 503,
+    message: '微信登录暂未开放，请使用手机号验证码登录',
+  },
+  FACE_UNAVAILABLE: { code: 50396, status: 503, message: '人脸核验暂未开放，请稍后再试' },
+  WECHAT_QR_TOO_FREQUENT: { code: 42995, status: 429, message: '获取二维码过于频繁，请稍后再试' },
+  IDEMPOTENCY_KEY_TOO_LONG: {
+    code: 40095,
+    status: 400,
+    message: '请求编号（Idempotency-Key）不能超过 128 个字符',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    code: 42295,
+    status: 422,
+    message: '该请求编号（Idempotency-Key）已用于另一个不同的请求，请换一个编号',
+  },
   // commerce: orders, payments, VIP, activity (issue 13): codes ending 30–39
   // --
   // community: gallery, collections, reports (issue 14): codes ending 40–49

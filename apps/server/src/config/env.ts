@@ -189,9 +189,13 @@ const rawEnvSchema = z.object({
     // 2^16 hashes: about half a second in a phone browser's WebCrypto, enough to make bulk SMS
     // requests cost something without making a designer wait (18 bits took up to 18 s under load).
     .default(16),
+  // Unset: the simulator while the development simulators are on, otherwise off.
   WECHAT_PROVIDER: z
-    .enum(['simulator', 'mp'], { message: 'must be simulator or mp' })
-    .default('simulator'),
+    .enum(['simulator', 'mp', 'off'], { message: 'must be simulator, mp or off' })
+    .optional(),
+  NODE_ENV: z.string().optional(),
+  // The development simulators (SMS outbox, WeChat QR, face): on unless NODE_ENV=production.
+  SIMULATORS: z.enum(['on', 'off', 'force'], { message: 'must be on, off or force' }).optional(),
   WECHAT_APP_ID: z.string().optional(),
   WECHAT_APP_SECRET: z.string().optional(),
   WECHAT_TOKEN: z.string().optional(),
@@ -226,8 +230,20 @@ const storageDriverOf = (source: Record<string, string | undefined>): 'local' | 
 
 const wechatProviderKeys = {
   simulator: [],
+  off: [],
   mp: ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN'],
 } as const;
+
+/**
+ * Whether the development simulators may run: SIMULATORS when set, else on outside production.
+ * `force` also lets them run on a server listening beyond loopback (see config/simulators.ts).
+ */
+const simulatorsOf = (source: Record<string, string | undefined>) => {
+  const mode = source.SIMULATORS;
+  const enabled =
+    mode === 'on' || mode === 'force' || (mode !== 'off' && source.NODE_ENV !== 'production');
+  return { enabled, forced: mode === 'force' };
+};
 
 export type SmsConfig =
   | { provider: 'outbox' }
@@ -252,6 +268,7 @@ export type SmsConfig =
 
 export type WechatConfig =
   | { provider: 'simulator' }
+  | { provider: 'off' }
   | { provider: 'mp'; appId: string; appSecret: string; token: string; apiBase: string };
 
 export type StorageConfig =
@@ -333,6 +350,8 @@ export type Env = {
   smsIpHourlyLimit: number;
   captchaBits: number;
   wechat: WechatConfig;
+  /** The development simulators: allowed at all, and allowed beyond loopback (SIMULATORS=force). */
+  simulators: { enabled: boolean; forced: boolean };
   bootstrapAdmin: { username: string; password: string } | undefined;
   /**
    * The non-empty raw variables: a feature module parses its own with parseAreaEnv
@@ -411,8 +430,20 @@ export const loadEnv = (
   for (const key of smsProviderKeys[smsProvider] ?? []) {
     if (!cleaned[key]) problems.push(`${key}: required when SMS_PROVIDER=${smsProvider}`);
   }
+  const simulators = simulatorsOf(cleaned);
+  const simulatorsOff = 'off while NODE_ENV=production or SIMULATORS=off; SIMULATORS=on forces it';
+  if (!simulators.enabled && (cleaned.SMS_PROVIDER ?? 'outbox') === 'outbox') {
+    problems.push(
+      `SMS_PROVIDER: set aliyun or tencent (the outbox is a development simulator, ${simulatorsOff})`,
+    );
+  }
+  if (!simulators.enabled && cleaned.WECHAT_PROVIDER === 'simulator') {
+    problems.push(
+      `WECHAT_PROVIDER: set mp or off (the simulator is a development tool, ${simulatorsOff})`,
+    );
+  }
   const wechatProvider = (cleaned.WECHAT_PROVIDER ??
-    'simulator') as keyof typeof wechatProviderKeys;
+    (simulators.enabled ? 'simulator' : 'off')) as keyof typeof wechatProviderKeys;
   for (const key of wechatProviderKeys[wechatProvider] ?? []) {
     if (!cleaned[key]) problems.push(`${key}: required when WECHAT_PROVIDER=${wechatProvider}`);
   }
@@ -528,7 +559,8 @@ export const loadEnv = (
             token: raw.WECHAT_TOKEN ?? '',
             apiBase: raw.WECHAT_API_BASE.replace(/\/+$/, ''),
           }
-        : { provider: 'simulator' },
+        : { provider: wechatProvider === 'off' ? 'off' : 'simulator' },
+    simulators,
     bootstrapAdmin:
       raw.ADMIN_USERNAME && raw.ADMIN_PASSWORD
         ? { username: raw.ADMIN_USERNAME.trim(), password: raw.ADMIN_PASSWORD }

@@ -1,6 +1,82 @@
+import rateLimit from '@fastify/rate-limit';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { ErrorKey } from '@huijing/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import { MINUTE, type Clock } from '../config/clock';
 import { AppError } from './app-error';
+
+/**
+ * Request rate limits through @fastify/rate-limit: counted in Redis when REDIS_URL is set, so
+ * every API process shares one count (a per-process map would give two processes twice the
+ * limit), in process memory otherwise (one process). A route opts in with
+ * `config: { rateLimit: perIpLimit(…) }` or `perUserLimit(…)`; an exceeded limit answers that
+ * limit's own catalogue error (Chinese message, 429). Redis trouble never blocks a request: the
+ * count is skipped (each call is bounded by a short command timeout) and logged.
+ */
+export const registerRateLimits = async (
+  app: FastifyInstance,
+  options: { redisUrl: string | undefined; logger: Logger },
+): Promise<void> => {
+  let redis: Redis | undefined;
+  if (options.redisUrl) {
+    redis = new Redis(options.redisUrl, {
+      connectTimeout: 1000,
+      commandTimeout: 500,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: false,
+    });
+    let reported = false;
+    redis.on('error', (err) => {
+      if (reported) return;
+      reported = true;
+      options.logger.warn({ err }, 'rate limits: Redis unreachable, requests are not counted');
+    });
+    redis.on('ready', () => {
+      reported = false;
+    });
+    app.addHook('onClose', async () => {
+      redis?.disconnect();
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: true,
+    nameSpace: 'huijing:rate:',
+    ...(redis && { redis }),
+  });
+};
+
+const limitOf = (
+  perMinute: number,
+  error: ErrorKey,
+  extra: Partial<RateLimitOptions>,
+): RateLimitOptions => ({
+  max: perMinute,
+  timeWindow: MINUTE,
+  errorResponseBuilder: () => new AppError(error),
+  ...extra,
+});
+
+/** A per-address limit for anonymous endpoints (checked as the request arrives). */
+export const perIpLimit = (perMinute: number, error: ErrorKey): RateLimitOptions =>
+  limitOf(perMinute, error, {});
+
+/**
+ * A per-user limit: counted after the route's auth guard (preHandler), keyed by the signed-in
+ * user, so one user cannot flood a paid upstream or our CPU from several addresses.
+ */
+export const perUserLimit = (
+  perMinute: number,
+  error: ErrorKey,
+  userIdOf: (request: FastifyRequest) => string,
+): RateLimitOptions =>
+  limitOf(perMinute, error, {
+    hook: 'preHandler',
+    keyGenerator: (request) => `user:${userIdOf(request)}`,
+  });
 
 /**
  * A per-user sliding one-minute window: `admit(userId)` throws the given catalogue error once a

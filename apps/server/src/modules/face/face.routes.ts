@@ -18,10 +18,12 @@ button{width:100%;padding:.7rem;margin:.4rem 0;border:0;border-radius:6px;font-s
 .pass{background:#07c160}.fail{background:#e34d59}</style></head><body>${body}</body></html>`;
 
 /** /api/user/face/*: start a check, read its result, and the developer simulator page. */
-export const faceRoutes: FastifyPluginAsyncZod<{ face: FaceService; guards: AuthGuards }> = async (
-  app,
-  { face, guards },
-) => {
+export const faceRoutes: FastifyPluginAsyncZod<{
+  face: FaceService;
+  guards: AuthGuards;
+  /** The developer simulator page, only while the development simulators are on. */
+  simulator: boolean;
+}> = async (app, { face, guards, simulator }) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
@@ -48,6 +50,8 @@ export const faceRoutes: FastifyPluginAsyncZod<{ face: FaceService; guards: Auth
     },
     async (request) => ok(await face.result(userOf(request).userId, request.query.verifyId)),
   );
+
+  if (!simulator) return;
 
   app.get(
     '/simulator',

@@ -13,8 +13,14 @@ export type FaceService = ReturnType<typeof createFaceService>;
  * page where a developer passes or fails the check. A real vendor would replace `url` and settle
  * results from its callback.
  */
-export const createFaceService = (deps: { repo: FaceRepository; now: Clock }) => ({
+export const createFaceService = (deps: {
+  repo: FaceRepository;
+  now: Clock;
+  /** The simulator is the only implementation: off (outside development), checks are refused. */
+  simulator: boolean;
+}) => ({
   async start(userId: string) {
+    if (!deps.simulator) throw new AppError('FACE_UNAVAILABLE');
     const at = deps.now();
     const verifyId = randomToken(24);
     const expiresAt = addMs(at, CHECK_TTL_MS).toISOString();

@@ -91,6 +91,7 @@ export const createUsersService = (deps: {
 
   return {
     findUser: (id: string) => repo.findUserById(id),
+    findUserByPhone: (phone: string) => repo.findUserByPhone(phone),
     requireUser,
     signupAttribution: (id: string) => repo.findSignupAttribution(id),
     listRecentUsers: (limit: number) => repo.listRecentUsers(limit),

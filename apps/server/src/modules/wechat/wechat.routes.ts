@@ -9,10 +9,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
+import { perIpLimit } from '../../http/rate-limit';
 import { parseWechatEvent, verifyWechatSignature } from '../../providers/wechat/wechat.provider';
 import { sessionMeta } from '../auth/auth.routes';
 import { simulatorDonePage, simulatorPage } from './simulator-page';
 import type { WechatService } from './wechat.service';
+
+/** QR codes one address may ask for per minute. */
+export const WX_QR_PER_MINUTE = 10;
 
 /** The browser binder: HttpOnly so page scripts cannot read it, Lax so it rides same-site polls. */
 const BINDER_COOKIE = 'hj_wx';
@@ -44,7 +48,9 @@ const signatureQuerySchema = z.object({
 
 export type WechatRoutesOptions = {
   wechat: WechatService;
-  provider: 'simulator' | 'mp';
+  provider: 'simulator' | 'mp' | 'off';
+  /** Where links in QR codes point (PUBLIC_BASE_URL); unset: a same-site path. */
+  publicBaseUrl: string | undefined;
   /** The Official Account's server token (mp only). */
   pushToken?: string;
 };
@@ -65,12 +71,17 @@ export const wechatRoutes: FastifyPluginAsyncZod<WechatRoutesOptions> = async (a
 
   app.get(
     '/getQRCode',
-    { schema: { response: { 200: envelopeSchema(wxQrSchema) } } },
+    {
+      // Each call stores a scene: one address gets a few per minute (a login needs one).
+      config: { rateLimit: perIpLimit(WX_QR_PER_MINUTE, 'WECHAT_QR_TOO_FREQUENT') },
+      schema: { response: { 200: envelopeSchema(wxQrSchema) } },
+    },
     async (request, reply) => {
-      const origin = `${request.protocol}://${request.host}`;
+      if (opts.provider === 'off') throw new AppError('WECHAT_UNAVAILABLE');
+      // Never the Host header: a forged one would put the attacker's site into the QR code.
       const { binder, result } = await wechat.createScene(
         readCookie(request, BINDER_COOKIE),
-        origin,
+        opts.publicBaseUrl ?? '',
       );
       setBinderCookie(request, reply, binder);
       return ok(result);
@@ -147,15 +158,29 @@ export const wechatRoutes: FastifyPluginAsyncZod<WechatRoutesOptions> = async (a
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
-          .send(simulatorPage(request.query.sceneId, state, opened?.users ?? []));
+          .send(simulatorPage(request.query.sceneId, state));
       },
     );
 
     app.post(
       '/simulator/confirm',
-      { schema: { body: z.object({ sceneId: z.string().max(128), userId: z.string().max(64) }) } },
+      {
+        schema: {
+          body: z.object({
+            sceneId: z.string().max(128),
+            phone: z
+              .string()
+              .trim()
+              .regex(/^(1\d{10})?$/, '请输入 11 位手机号，或留空新建测试用户')
+              .optional(),
+          }),
+        },
+      },
       async (request, reply) => {
-        const done = await wechat.simulatorConfirm(request.body.sceneId, request.body.userId);
+        const done = await wechat.simulatorConfirm(
+          request.body.sceneId,
+          request.body.phone || undefined,
+        );
         return reply.type('text/html; charset=utf-8').send(simulatorDonePage(done));
       },
     );

@@ -5,7 +5,8 @@ import { MINUTE, addMs } from '../../config/clock';
 import { AppError } from '../../http/app-error';
 import type { WechatQrProvider } from '../../providers/wechat';
 import type { LoginService } from '../auth/login.service';
-import { randomToken, sha256Hex } from '../auth/secrets';
+import { createHmac } from 'node:crypto';
+import { randomToken, safeEqual, sha256Hex } from '../auth/secrets';
 import type { SessionMeta } from '../auth/sessions.service';
 import type { UsersService } from '../users/users.service';
 import type { WxScenesRepository } from './wx-scenes.repository';
@@ -13,7 +14,6 @@ import type { WxScenesRepository } from './wx-scenes.repository';
 export const SCENE_TTL_MS = 5 * MINUTE;
 // WeChat pushes carry the sender's clock; a push older than this is treated as a replay.
 const PUSH_MAX_AGE_MS = 5 * MINUTE;
-const BROWSER_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export type ScanStatus = {
   status: 'waiting' | 'scanned' | 'confirmed' | 'expired';
@@ -29,13 +29,32 @@ export const createWechatService = (deps: {
   login: LoginService;
   now: Clock;
   logger: Logger;
+  /** Signs binder cookies, so only binders this server issued are ever accepted. */
+  secret: () => Promise<string>;
 }) => {
   const { repo, now } = deps;
+
+  const binderSignature = async (token: string) =>
+    createHmac('sha256', await deps.secret())
+      .update(`wx-binder:${token}`)
+      .digest('base64url');
+  /** A fresh binder: random token and its signature. */
+  const issueBinder = async () => {
+    const token = randomToken(32);
+    return `${token}.${await binderSignature(token)}`;
+  };
+  /** The binder when this server issued it; a value the client made up is worth nothing. */
+  const issuedBinder = async (value: string | undefined) => {
+    const [token, sig, extra] = (value ?? '').split('.');
+    if (!token || !sig || extra !== undefined || !/^[A-Za-z0-9_-]{43}$/.test(token)) return;
+    return safeEqual(await binderSignature(token), sig) ? value : undefined;
+  };
 
   /** The scene, only for the browser that asked for it; anyone else gets a plain 404. */
   const sceneForBrowser = async (sceneId: string, browserToken: string | undefined) => {
     const scene = await repo.findScene(sceneId);
-    if (!scene || !browserToken || scene.browserHash !== sha256Hex(browserToken)) {
+    const binder = await issuedBinder(browserToken);
+    if (!scene || !binder || scene.browserHash !== sha256Hex(binder)) {
       throw new AppError('RESOURCE_NOT_FOUND');
     }
     return scene;
@@ -44,10 +63,12 @@ export const createWechatService = (deps: {
   const isLive = (expiresAt: string) => Date.parse(expiresAt) > now().getTime();
 
   return {
-    /** A new random scene bound to the browser's binder cookie (made here when it has none). */
+    /**
+     * A new random scene bound to the browser's binder cookie: kept when this server issued it,
+     * otherwise (none, or one planted by someone else) replaced by a fresh one.
+     */
     async createScene(browserToken: string | undefined, origin: string) {
-      const binder =
-        browserToken && BROWSER_TOKEN.test(browserToken) ? browserToken : randomToken(32);
+      const binder = (await issuedBinder(browserToken)) ?? (await issueBinder());
       const sceneId = randomToken(24);
       const at = now();
       const expiresAt = addMs(at, SCENE_TTL_MS);
@@ -106,19 +127,23 @@ export const createWechatService = (deps: {
       const scene = await repo.findScene(sceneId);
       if (!scene) return undefined;
       await repo.markScanned(sceneId, now().toISOString());
-      return {
-        scene: { ...scene, live: isLive(scene.expiresAt) },
-        users: await deps.users.listRecentUsers(20),
-      };
+      return { scene: { ...scene, live: isLive(scene.expiresAt) } };
     },
 
-    async simulatorConfirm(sceneId: string, choice: string): Promise<boolean> {
-      const userId =
-        choice === 'new'
-          ? (await deps.users.findOrCreateByOpenid(`simulator-${randomToken(12)}`)).user.id
-          : (await deps.users.findUser(choice))?.id;
-      if (!userId) return false;
-      return repo.confirmScene(sceneId, userId, now().toISOString());
+    /** Signs the scene in as the account with that phone, or as a new test user (no phone). */
+    async simulatorConfirm(
+      sceneId: string,
+      phone: string | undefined,
+    ): Promise<'confirmed' | 'no-user' | 'failed'> {
+      const scene = await repo.findScene(sceneId);
+      if (!scene || !isLive(scene.expiresAt)) return 'failed';
+      const userId = phone
+        ? (await deps.users.findUserByPhone(phone))?.id
+        : (await deps.users.findOrCreateByOpenid(`simulator-${randomToken(12)}`)).user.id;
+      if (!userId) return 'no-user';
+      return (await repo.confirmScene(sceneId, userId, now().toISOString()))
+        ? 'confirmed'
+        : 'failed';
     },
   };
 };
