@@ -14,6 +14,7 @@ import { helmetOptions } from './http/security-headers';
 import { isApiPath, registerWebApp } from './http/web-app';
 import { useChineseValidationMessages } from './http/zod-locale';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { adminGuards } from './modules/admin/permissions';
 import { assistantRoutes } from './modules/assistant/assistant.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogAdminRoutes, catalogRoutes } from './modules/catalog/catalog.routes';
@@ -92,7 +93,7 @@ export const buildApp = async (container: Container): Promise<App> => {
   await app.register(catalogAdminRoutes, {
     prefix: '/api/user/manage/catalog',
     catalog: container.catalog,
-    guards: container.guards,
+    guards: adminGuards(container.guards, 'catalog.write'),
   });
   await app.register(faceRoutes, {
     prefix: '/api/user/face',
@@ -150,7 +151,7 @@ export const buildApp = async (container: Container): Promise<App> => {
   await app.register(clientAdminRoutes, {
     prefix: '/api/user/manage/client',
     client: container.client,
-    guards: container.guards,
+    guards: adminGuards(container.guards, 'client.write'),
   });
 
   await app.register(assistantRoutes, {

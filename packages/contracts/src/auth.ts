@@ -164,7 +164,9 @@ export const faceResultSchema = z.object({
 
 // ---------------------------------------------------------------- admin
 
-export const adminRoleSchema = z.enum(['super', 'operator']);
+/** Spec §6: super (everything), operator (users, moderation, tasks), finance (orders, money). */
+export const adminRoleSchema = z.enum(['super', 'operator', 'finance']);
+export type AdminRole = z.infer<typeof adminRoleSchema>;
 export const adminAccountSchema = z.object({
   accountId: z.string(),
   username: z.string(),

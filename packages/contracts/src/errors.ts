@@ -138,6 +138,16 @@ export const errorCatalogue = {
   // model training and the model square (issue 15): codes ending 50–59
   // --
   // admin console (issue 16): codes ending 75–79
+  ADMIN_PERMISSION_DENIED: { code: 40375, status: 403, message: '当前管理员角色无权执行此操作' },
+  ADMIN_REASON_REQUIRED: { code: 40075, status: 400, message: '请填写操作原因' },
+  ADMIN_BALANCE_NEGATIVE: {
+    code: 40976,
+    status: 409,
+    message: '调整后余额不能小于 0，请刷新后重试',
+  },
+  ADMIN_ADJUST_LIMIT: { code: 40376, status: 403, message: '超出运营单次可调整的次数上限' },
+  ADMIN_TASK_NOT_CANCELABLE: { code: 40977, status: 409, message: '该任务当前状态无法执行此操作' },
+  ADMIN_ENGINE_UNKNOWN: { code: 40475, status: 404, message: '没有这个引擎或工具' },
   // --
   // the designer's first hour (issue 18): codes ending 22–29
   // --

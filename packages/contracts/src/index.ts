@@ -23,6 +23,7 @@ export * from './gallery';
 // training (issue 15)
 // --
 // admin (issue 16)
+export * from './admin';
 // --
 // first-hour (issue 18)
 // --

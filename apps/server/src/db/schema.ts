@@ -95,7 +95,7 @@ export interface AdminAccountsTable {
   username: string;
   display_name: string;
   password_hash: string;
-  role: 'super' | 'operator';
+  role: 'super' | 'operator' | 'finance';
   disabled_at: string | null;
   last_login_at: string | null;
   created_at: string;

@@ -5,6 +5,7 @@ import { galleryModule } from './gallery/gallery.module';
 import { ssoModule } from './sso/sso.module';
 import { supportModule } from './support/support.module';
 import { trackingModule } from './tracking/tracking.module';
+import { adminConsoleModule } from './admin/admin-console.module';
 
 /**
  * The self-registering product areas, in dependency order (a module may use those above it).
@@ -27,5 +28,6 @@ export const featureModules: FeatureModuleFactory[] = [
   supportModule,
   // --
   // admin console: users, audit, tasks, engines, stats, settings (issue 16; last: it uses the others)
+  adminConsoleModule,
   // --
 ];

@@ -1,3 +1,6 @@
+import { adminPermissions, roleCan } from '@huijing/contracts';
+import type { AdminPermission, AdminRole } from '@huijing/contracts';
+
 /**
  * Route access of spec §3: every route names an access key; a route is inaccessible when that
  * key's permission is false or missing; a menu parent is hidden when all its children are.
@@ -10,14 +13,17 @@ export const accessNames = [
   'canAdmin',
   'canManageAdmins',
 ] as const;
-export type AccessName = (typeof accessNames)[number];
+/** One access name per admin permission (the server's matrix in contracts, spec §6). */
+export type AdminAccessName = `admin:${AdminPermission}`;
+export const adminAccess = (permission: AdminPermission): AdminAccessName => `admin:${permission}`;
+export type AccessName = (typeof accessNames)[number] | AdminAccessName;
 
 /** Keys map to booleans or to functions of the route (spec §6). */
 export type AccessMap = Partial<Record<string, boolean | ((path?: string) => boolean)>>;
 
 export interface AccessInput {
   user?: { isTestUser: boolean } | null;
-  admin?: { role: 'super' | 'operator' } | null;
+  admin?: { role: AdminRole } | null;
 }
 
 export const computeAccess = ({ user, admin }: AccessInput): Record<AccessName, boolean> => ({
@@ -25,7 +31,10 @@ export const computeAccess = ({ user, admin }: AccessInput): Record<AccessName, 
   isSignedIn: Boolean(user),
   canSeeTestTools: Boolean(user?.isTestUser),
   canAdmin: Boolean(admin),
-  canManageAdmins: admin?.role === 'super',
+  canManageAdmins: roleCan(admin?.role, 'admins.manage'),
+  ...(Object.fromEntries(
+    adminPermissions.map((p) => [adminAccess(p), roleCan(admin?.role, p)]),
+  ) as Record<AdminAccessName, boolean>),
 });
 
 /** Which sign-in an access key presupposes: the guard offers that sign-in when it is missing. */
@@ -35,6 +44,10 @@ export const accessRealm: Record<AccessName, 'none' | 'user' | 'admin'> = {
   canSeeTestTools: 'user',
   canAdmin: 'admin',
   canManageAdmins: 'admin',
+  ...(Object.fromEntries(adminPermissions.map((p) => [adminAccess(p), 'admin'])) as Record<
+    AdminAccessName,
+    'admin'
+  >),
 };
 
 export const isAccessible = (

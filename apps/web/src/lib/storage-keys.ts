@@ -1,3 +1,5 @@
+import type { AdminRole } from '@huijing/contracts';
+
 /**
  * Local-storage keys of spec §3 and a typed, fault-tolerant wrapper around localStorage.
  * The key strings are kept as the spec names them so values written by older builds are read.
@@ -45,7 +47,7 @@ export interface SourceInfo {
 /** Value types per key, so reads and writes are checked. Unlisted keys hold strings. */
 export interface StorageValues {
   source: SourceInfo;
-  adminAccount: { username: string; displayName: string; role: 'super' | 'operator' };
+  adminAccount: { username: string; displayName: string; role: AdminRole };
   userInfo: Record<string, unknown>;
   userType: number | string;
   defaultCollect: unknown;

@@ -16,6 +16,7 @@ import * as m0009 from './0009-gallery';
 // 0010-training.ts (issue 15) imported here
 // --
 // 0011-admin.ts (issue 16) imported here
+import * as m0011 from './0011-admin';
 // --
 // 0012-first-hour.ts (issue 18) imported here
 // --
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   // '0010_training' (issue 15)
   // --
   // '0011_admin' (issue 16)
+  '0011_admin': m0011,
   // --
   // '0012_first_hour' (issue 18)
   // --

@@ -1,8 +1,9 @@
+import type { AdminRole } from '@huijing/contracts';
 import { sql } from 'kysely';
 import type { Kysely, Selectable } from 'kysely';
 import type { AdminAccountsTable, Database } from '../../db/schema';
 
-export type AdminRole = 'super' | 'operator';
+export type { AdminRole };
 
 export type AdminRecord = {
   id: string;

@@ -16,18 +16,19 @@ import { sessionMeta } from '../auth/auth.routes';
 import type { AuthGuards } from '../auth/authenticate';
 import { sessionToken } from '../auth/authenticate';
 import type { AdminService } from './admin.service';
+import { requirePermission } from './permissions';
 
 const accountEnvelope = envelopeSchema(adminAccountSchema);
 
 /**
  * /api/user/manage/*. A user token is refused with 403 on every route here, the login included;
- * account management is for super admins only (operators get ADMIN_ONLY_SUPER).
+ * account management needs admins.manage (super admins only, in the permission matrix).
  */
 export const adminRoutes: FastifyPluginAsyncZod<{
   admin: AdminService;
   guards: AuthGuards;
 }> = async (app, { admin, guards }) => {
-  const superOnly = { onRequest: guards.requireSuperAdmin };
+  const superOnly = { onRequest: requirePermission(guards, 'admins.manage') };
 
   app.post(
     '/login',
@@ -38,11 +39,34 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeSchema(adminLoginResultSchema) },
       },
     },
-    async (request) =>
-      ok(
-        await admin.login(request.body.username, request.body.password, sessionMeta(request)),
-        '登录成功',
-      ),
+    async (request) => {
+      const meta = { ip: request.ip, requestId: request.id };
+      try {
+        const result = await admin.login(
+          request.body.username,
+          request.body.password,
+          sessionMeta(request),
+        );
+        const { accountId, username, role } = result.account;
+        await admin.audit.record({
+          actor: { id: accountId, username },
+          role,
+          action: 'admin.login',
+          target: `admin:${accountId}`,
+          ...meta,
+        });
+        return ok(result, '登录成功');
+      } catch (err) {
+        await admin.audit.record({
+          actor: null,
+          role: null,
+          action: 'admin.login.failed',
+          target: `username:${request.body.username.slice(0, 64)}`,
+          ...meta,
+        });
+        throw err;
+      }
+    },
   );
 
   app.get(
@@ -63,7 +87,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       ...superOnly,
       schema: { body: adminAccountCreateSchema, response: { 200: accountEnvelope } },
     },
-    async (request) => ok(await admin.create(request.body), '已创建'),
+    async (request) => {
+      const created = await admin.create(request.body);
+      await admin.audit.recordFor(request, {
+        action: 'admin.account.create',
+        target: `admin:${created.accountId}`,
+        after: created,
+      });
+      return ok(created, '已创建');
+    },
   );
 
   app.get(
@@ -85,7 +117,17 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         response: { 200: accountEnvelope },
       },
     },
-    async (request) => ok(await admin.update(request.params.accountId, request.body), '已保存'),
+    async (request) => {
+      const before = await admin.get(request.params.accountId);
+      const after = await admin.update(request.params.accountId, request.body);
+      await admin.audit.recordFor(request, {
+        action: request.body.password ? 'admin.account.password' : 'admin.account.update',
+        target: `admin:${after.accountId}`,
+        before,
+        after,
+      });
+      return ok(after, '已保存');
+    },
   );
 
   app.delete(
@@ -95,7 +137,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       schema: { params: adminAccountIdParamsSchema, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
+      const before = await admin.get(request.params.accountId);
       await admin.remove(request.params.accountId);
+      await admin.audit.recordFor(request, {
+        action: 'admin.account.delete',
+        target: `admin:${before.accountId}`,
+        before,
+      });
       return ok(null, '已删除');
     },
   );

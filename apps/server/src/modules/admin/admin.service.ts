@@ -10,6 +10,7 @@ import { AppError } from '../../http/app-error';
 import type { SessionMeta, SessionsService } from '../auth/sessions.service';
 import { createAdminAccountsRepository } from './admin-accounts.repository';
 import type { AdminAccountsRepository, AdminRecord, AdminRole } from './admin-accounts.repository';
+import { createAuditLog } from './audit.service';
 
 export const ADMIN_LOCKOUT = {
   maxFailures: 5,
@@ -133,6 +134,9 @@ export const createAdminService = (deps: {
     });
 
   return {
+    /** The append-only audit log (sign-ins and account changes are recorded by the routes). */
+    audit: createAuditLog(deps),
+
     async login(username: string, password: string, meta: SessionMeta) {
       const key = username.trim().toLowerCase();
       const ipKey = `ip:${meta.ip ?? 'unknown'}`;

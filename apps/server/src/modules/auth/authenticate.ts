@@ -1,9 +1,10 @@
+import type { AdminRole } from '@huijing/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { TOKEN_PREFIX } from './secrets';
 import type { SessionLookup, SessionsService } from './sessions.service';
 
-export type AdminRole = 'super' | 'operator';
+export type { AdminRole };
 export type UserAuth = { userId: string; sessionId: string };
 export type AdminAuth = { adminId: string; role: AdminRole; sessionId: string };
 

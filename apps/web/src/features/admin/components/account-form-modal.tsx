@@ -8,8 +8,9 @@ import { useState } from 'react';
 import type { AdminAccountCreate, AdminAccountUpdate } from '../api/admin.api';
 
 const roleOptions = [
-  { value: 'operator', label: '运营（只读后台）' },
-  { value: 'super', label: '超级管理员（可管理管理员账号）' },
+  { value: 'operator', label: '运营（用户、次数调整、审核、任务）' },
+  { value: 'finance', label: '财务（订单、退款、对账）' },
+  { value: 'super', label: '超级管理员（全部权限，含管理员账号）' },
 ];
 
 type Errors = Partial<Record<string, string>>;

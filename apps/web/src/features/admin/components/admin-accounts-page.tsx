@@ -17,7 +17,7 @@ import {
   type AdminAccountUpdate,
 } from '../api/admin.api';
 import { CreateAccountModal, EditAccountModal } from './account-form-modal';
-import { roleLabels } from './admin-layout';
+import { roleColors, roleLabels } from './admin-layout';
 
 const FORBIDDEN = 403;
 const statusOf = (code: number | undefined) =>
@@ -96,7 +96,7 @@ export const AdminAccountsPage = () => {
       dataIndex: 'role',
       width: 130,
       render: (role: AdminAccount['role']) => (
-        <Tag color={role === 'super' ? 'purple' : 'blue'}>{roleLabels[role]}</Tag>
+        <Tag color={roleColors[role]}>{roleLabels[role]}</Tag>
       ),
     },
     {

@@ -1,4 +1,5 @@
 import { DesktopOutlined, LogoutOutlined, TeamOutlined, HomeOutlined } from '@ant-design/icons';
+import { adminRoleNames } from '@huijing/contracts';
 import { Button, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
@@ -40,7 +41,8 @@ const sideMenu: SideItem[] = [
   },
 ];
 
-export const roleLabels = { super: '超级管理员', operator: '运营' } as const;
+export const roleLabels = adminRoleNames;
+export const roleColors = { super: 'purple', operator: 'blue', finance: 'gold' } as const;
 
 /** The admin frame: sidebar of what this admin may open, the signed-in admin and sign-out. */
 export const AdminLayout = () => {
@@ -86,9 +88,7 @@ export const AdminLayout = () => {
             <strong>{session?.displayName}</strong>
             <span className="hj-admin__username">@{session?.username}</span>
             {session ? (
-              <Tag color={session.role === 'super' ? 'purple' : 'blue'}>
-                {roleLabels[session.role]}
-              </Tag>
+              <Tag color={roleColors[session.role]}>{roleLabels[session.role]}</Tag>
             ) : null}
           </div>
           <Button

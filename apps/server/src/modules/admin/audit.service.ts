@@ -1,0 +1,149 @@
+import type { AuditEntry, AuditQuery, Page } from '@huijing/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Clock } from '../../config/clock';
+import { newId } from '../../db/ids';
+import type { Database } from '../../db/schema';
+import type { AdminAuditLogTable } from './audit.schema';
+import './audit.schema';
+
+/** One audit row as written: who (id, username, role), what, on what, from which state to which. */
+export type AuditRecord = {
+  actor: { id: string; username: string } | null;
+  role: string | null;
+  action: string;
+  target?: string | null;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+  ip?: string | null;
+  requestId?: string | null;
+};
+
+/** What a route knows about the change; the actor, IP and request id come from the request. */
+export type AuditChange = Omit<AuditRecord, 'actor' | 'role' | 'ip' | 'requestId'>;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+const parse = (v: string | null): unknown => (v === null ? null : (JSON.parse(v) as unknown));
+
+const toEntry = (row: Selectable<AdminAuditLogTable>): AuditEntry => ({
+  id: row.id,
+  at: row.at,
+  actorId: row.actor_id,
+  actorUsername: row.actor_username,
+  role: row.role,
+  action: row.action,
+  target: row.target,
+  before: parse(row.before_json),
+  after: parse(row.after_json),
+  reason: row.reason,
+  ip: row.ip,
+  requestId: row.request_id,
+});
+
+const likePattern = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export type AuditLog = ReturnType<typeof createAuditLog>;
+
+/**
+ * The admin audit log service. Stateless over the database, so any module may use the core's
+ * (`core.admin.audit`) or build its own and call `recordFor(request, …)` from an admin
+ * route, passing its transaction when the change and its audit row must commit together.
+ * There is deliberately no update or delete here; the database refuses both too (migration 0011).
+ */
+export const createAuditLog = (deps: { db: Kysely<Database>; now: Clock; logger?: Logger }) => {
+  const record = async (entry: AuditRecord, trx: Db = deps.db): Promise<string> => {
+    const id = newId();
+    await trx
+      .insertInto('admin_audit_log')
+      .values({
+        id,
+        at: deps.now().toISOString(),
+        actor_id: entry.actor?.id ?? null,
+        actor_username: entry.actor?.username ?? null,
+        role: entry.role,
+        action: entry.action,
+        target: entry.target ?? null,
+        before_json: json(entry.before),
+        after_json: json(entry.after),
+        reason: entry.reason ?? null,
+        ip: entry.ip ?? null,
+        request_id: entry.requestId ?? null,
+      })
+      .execute();
+    deps.logger?.info(
+      {
+        audit: entry.action,
+        actorId: entry.actor?.id,
+        actor: entry.actor?.username,
+        target: entry.target,
+        reqId: entry.requestId,
+      },
+      'admin action',
+    );
+    return id;
+  };
+
+  /** The actor, role, IP and request id of an admin route guarded by requireAdmin. */
+  const actorOf = async (request: FastifyRequest, trx: Db = deps.db) => {
+    const auth = request.adminAuth;
+    if (!auth) return { actor: null, role: null, ip: request.ip, requestId: request.id };
+    const row = await trx
+      .selectFrom('admin_accounts')
+      .select('username')
+      .where('id', '=', auth.adminId)
+      .executeTakeFirst();
+    return {
+      actor: { id: auth.adminId, username: row?.username ?? auth.adminId },
+      role: auth.role,
+      ip: request.ip,
+      requestId: request.id,
+    };
+  };
+
+  return {
+    record,
+    actorOf,
+
+    /** Records an admin route's change with the caller filled in from the request. */
+    recordFor: async (request: FastifyRequest, change: AuditChange, trx: Db = deps.db) =>
+      record({ ...(await actorOf(request, trx)), ...change }, trx),
+
+    async list(q: AuditQuery): Promise<Page<AuditEntry>> {
+      let base = deps.db.selectFrom('admin_audit_log');
+      if (q.actor) {
+        const like = likePattern(q.actor);
+        base = base.where((eb) =>
+          eb.or([
+            eb('actor_id', '=', q.actor!),
+            sql<boolean>`lower(actor_username) like ${like} escape '\\'`,
+          ]),
+        );
+      }
+      if (q.action) base = base.where('action', 'like', `${q.action.replace(/[\\%_]/g, '')}%`);
+      if (q.target) base = base.where('target', '=', q.target);
+      if (q.from) base = base.where('at', '>=', q.from);
+      if (q.to) base = base.where('at', '<=', q.to);
+      const total = await base
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const rows = await base
+        .selectAll()
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(q.pageSize)
+        .offset((q.current - 1) * q.pageSize)
+        .execute();
+      return {
+        list: rows.map(toEntry),
+        total: Number(total.n),
+        page: q.current,
+        pageSize: q.pageSize,
+      };
+    },
+  };
+};
