@@ -136,6 +136,17 @@ export const errorCatalogue = {
   GALLERY_COLLECTIONS_FULL: { code: 40942, status: 409, message: '最多创建 50 个合集' },
   // --
   // model training and the model square (issue 15): codes ending 50–59
+  MODEL_NOT_FOUND: { code: 40450, status: 404, message: '模型不存在或已被删除' },
+  TRAIN_DATASET_INVALID: { code: 40050, status: 400, message: '训练图片不符合要求' },
+  TRAIN_DOMAIN_UNKNOWN: { code: 40051, status: 400, message: '请选择训练方向' },
+  TRAIN_TRIGGER_INVALID: {
+    code: 40052,
+    status: 400,
+    message: '触发词须为 3–20 位英文字母、数字或下划线，以字母开头',
+  },
+  MODEL_NOT_USABLE: { code: 40353, status: 403, message: '该模型未公开或尚未训练完成，无法使用' },
+  MODEL_NOT_FINISHED: { code: 40954, status: 409, message: '模型训练完成后才能进行此操作' },
+  TRAIN_UNAVAILABLE: { code: 50350, status: 503, message: '模型训练暂不可用' },
   // --
   // admin console (issue 16): codes ending 75–79
   ADMIN_PERMISSION_DENIED: { code: 40375, status: 403, message: '当前管理员角色无权执行此操作' },

@@ -21,6 +21,7 @@ export * from './assistant';
 export * from './gallery';
 // --
 // training (issue 15)
+export * from './models';
 // --
 // admin (issue 16)
 export * from './admin';

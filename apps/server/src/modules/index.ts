@@ -1,6 +1,7 @@
 import type { FeatureModuleFactory } from './feature-module';
 // module imports (one line per area, in the order below)
 import { galleryModule } from './gallery/gallery.module';
+import { createModelsModule } from './models/models.module';
 // --
 import { ssoModule } from './sso/sso.module';
 import { supportModule } from './support/support.module';
@@ -21,6 +22,7 @@ export const featureModules: FeatureModuleFactory[] = [
   galleryModule,
   // --
   // training and model square (issue 15)
+  createModelsModule,
   // --
   // spec gaps: contact, SSO, tracking, hot words (issue 19)
   ssoModule,

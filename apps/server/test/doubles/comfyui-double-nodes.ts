@@ -10,7 +10,7 @@ export type Graph = Record<string, { class_type: string; inputs: Record<string, 
 interface NodeClass {
   outputs: number;
   required?: string[];
-  output?: 'image' | 'video';
+  output?: 'image' | 'video' | 'lora' | 'preview';
 }
 
 export const nodeClasses: Record<string, NodeClass> = {
@@ -66,6 +66,37 @@ export const nodeClasses: Record<string, NodeClass> = {
   CreateVideo: { outputs: 1, required: ['images', 'fps'] },
   SaveImage: { outputs: 0, required: ['images'], output: 'image' },
   SaveVideo: { outputs: 0, required: ['video'], output: 'video' },
+  LoraLoader: {
+    outputs: 2,
+    required: ['model', 'clip', 'lora_name', 'strength_model', 'strength_clip'],
+  },
+  LoraLoaderModelOnly: { outputs: 1, required: ['model', 'lora_name', 'strength_model'] },
+  // Training (comfy_extras/nodes_train.py, nodes_dataset.py; experimental, recent servers only).
+  LoadImageTextDataSetFromFolder: { outputs: 2, required: ['folder'] },
+  MakeTrainingDataset: { outputs: 2, required: ['images', 'vae', 'clip'] },
+  TrainLoraNode: {
+    outputs: 4,
+    required: [
+      'model',
+      'latents',
+      'positive',
+      'batch_size',
+      'grad_accumulation_steps',
+      'steps',
+      'learning_rate',
+      'rank',
+      'optimizer',
+      'loss_function',
+      'seed',
+      'training_dtype',
+      'lora_dtype',
+      'algorithm',
+      'gradient_checkpointing',
+      'existing_lora',
+    ],
+  },
+  SaveLoRA: { outputs: 0, required: ['lora', 'prefix'], output: 'lora' },
+  LossGraphNode: { outputs: 0, required: ['loss', 'filename_prefix'], output: 'preview' },
   // Custom node packs the README names: ComfyUI_IPAdapter_plus, facerestore_cf.
   IPAdapterUnifiedLoader: { outputs: 2, required: ['model', 'preset'] },
   IPAdapterAdvanced: { outputs: 1, required: ['model', 'ipadapter', 'image', 'weight'] },
@@ -85,9 +116,16 @@ export interface ValidationFailure {
 export const validatePrompt = (
   graph: Graph,
   inputFileExists: (name: string) => boolean,
+  known: (classType: string) => boolean = (c) => c in nodeClasses,
+  combo: {
+    /** Subfolders of input/ (LoadImageTextDataSetFromFolder's choices). */
+    folderExists?: (folder: string) => boolean;
+    /** Files in the LoRA search path (LoraLoader's choices). */
+    loraExists?: (name: string) => boolean;
+  } = {},
 ): { ok: true; outputs: string[] } | ({ ok: false } & ValidationFailure) => {
   for (const [id, node] of Object.entries(graph)) {
-    if (!node || typeof node.class_type !== 'string' || !(node.class_type in nodeClasses))
+    if (!node || typeof node.class_type !== 'string' || !known(node.class_type))
       return {
         ok: false,
         error: {
@@ -148,6 +186,19 @@ export const validatePrompt = (
           extra_info: { input_name: 'image' },
         });
     }
+    // Combo inputs: ComfyUI refuses a value that is not among the node's current choices.
+    const choice = (input: string, exists: ((v: string) => boolean) | undefined) => {
+      const v = node.inputs[input];
+      if (exists && !isLink(v) && !exists(String(v)))
+        errors.push({
+          type: 'value_not_in_list',
+          message: 'Value not in list',
+          details: `${input}: '${String(v)}' not in list`,
+          extra_info: { input_name: input, received_value: v },
+        });
+    };
+    if (node.class_type === 'LoadImageTextDataSetFromFolder') choice('folder', combo.folderExists);
+    if (node.class_type.startsWith('LoraLoader')) choice('lora_name', combo.loraExists);
     if (errors.length)
       nodeErrors[id] = { errors, dependent_outputs: outputs, class_type: node.class_type };
   }

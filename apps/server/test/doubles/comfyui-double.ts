@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,6 +34,8 @@ export interface ComfyUiDoubleKnobs {
   ignoreClientPromptId: boolean;
   /** Delay between the last WebSocket event and the history entry, as in ComfyUI's worker. */
   historyDelayMs: number;
+  /** Node classes this server lacks (an older ComfyUI without the training nodes). */
+  missingNodes: string[];
 }
 
 export interface QueuedPrompt {
@@ -49,7 +52,13 @@ export interface ComfyUiDouble {
   knobs: ComfyUiDoubleKnobs;
   received: {
     prompts: QueuedPrompt[];
-    uploads: { name: string; type: string; overwrite: string | null; bytes: number }[];
+    uploads: {
+      name: string;
+      type: string;
+      overwrite: string | null;
+      bytes: number;
+      subfolder: string;
+    }[];
     interrupts: { prompt_id?: string }[];
     queueDeletes: string[][];
     authorizations: (string | undefined)[];
@@ -81,6 +90,7 @@ export const startComfyUiDouble = async (
     paused: false,
     historyDelayMs: 20,
     ignoreClientPromptId: false,
+    missingNodes: [],
     ...options.knobs,
   };
   const received: ComfyUiDouble['received'] = {
@@ -118,9 +128,46 @@ export const startComfyUiDouble = async (
   };
   const queueItem = (p: QueuedPrompt) => [p.number, p.prompt_id, p.prompt, p.extra_data, p.outputs];
 
-  const saveOutput = async (item: QueuedPrompt, id: string): Promise<Record<string, unknown>> => {
+  /** As SaveLoRA: a safetensors file named <prefix>_<steps>_steps_<counter>_, nothing in history. */
+  const saveLora = async (graph: Graph, node: Graph[string]) => {
+    const prefix = String(node.inputs.prefix);
+    const stepsInput = node.inputs.steps;
+    const steps = Array.isArray(stepsInput)
+      ? Number(graph[String(stepsInput[0])]?.inputs.steps)
+      : stepsInput;
+    const folder = path.join(dirs.output, path.dirname(prefix));
+    await fs.mkdir(folder, { recursive: true });
+    const stem = `${path.basename(prefix)}${steps === undefined ? '' : `_${String(steps)}_steps`}_`;
+    const taken = (await fs.readdir(folder)).filter((f) => f.startsWith(stem)).length;
+    const header = Buffer.from(
+      JSON.stringify({ __metadata__: { format: 'pt', trained_by: 'comfyui-double' } }),
+    );
+    const length = Buffer.alloc(8);
+    length.writeBigUInt64LE(BigInt(header.length));
+    await fs.writeFile(
+      path.join(folder, `${stem}${String(taken + 1).padStart(5, '0')}_.safetensors`),
+      Buffer.concat([length, header]),
+    );
+    return undefined;
+  };
+
+  /** As LossGraphNode: a preview PNG in temp/ (ui images of type "temp"). */
+  const saveLossGraph = async (node: Graph[string]) => {
+    const filename = `${String(node.inputs.filename_prefix ?? 'loss_graph')}_${String(number).padStart(5, '0')}_.png`;
+    await sharp({ create: { width: 840, height: 520, channels: 3, background: '#ffffff' } })
+      .png()
+      .toFile(path.join(dirs.temp, filename));
+    return { images: [{ filename, subfolder: '', type: 'temp' }] };
+  };
+
+  const saveOutput = async (
+    item: QueuedPrompt,
+    id: string,
+  ): Promise<Record<string, unknown> | undefined> => {
     const graph = item.prompt;
     const node = graph[id]!;
+    if (nodeClasses[node.class_type]!.output === 'lora') return saveLora(graph, node);
+    if (nodeClasses[node.class_type]!.output === 'preview') return saveLossGraph(node);
     const size = sizeOfNode(graph, id, (f) => inputSizes.get(f)) ?? { width: 512, height: 512 };
     const prefix = String(node.inputs.filename_prefix ?? 'ComfyUI');
     const subfolder = path.dirname(prefix) === '.' ? '' : path.dirname(prefix);
@@ -169,7 +216,9 @@ export const startComfyUiDouble = async (
           },
         });
     // Like SaveImage: one file per latent in the batch (EmptyLatentImage's batch_size).
-    const latent = Object.values(graph).find((n) => typeof n.inputs.batch_size === 'number');
+    const latent = Object.values(graph).find(
+      (n) => n.class_type.includes('Latent') && typeof n.inputs.batch_size === 'number',
+    );
     const batch = Math.max(1, Number(latent?.inputs.batch_size ?? 1));
     const images = [];
     for (let k = 0; k < batch; k += 1) {
@@ -249,7 +298,7 @@ export const startComfyUiDouble = async (
         });
         return finishHistory(item, outputs, 'error', messages);
       }
-      if (node.class_type.includes('KSampler')) {
+      if (node.class_type.includes('KSampler') || node.class_type === 'TrainLoraNode') {
         const steps = Math.min(Number(node.inputs.steps) || 1, knobs.maxSteps);
         for (let step = 1; step <= steps; step++) {
           await delay(knobs.stepDelayMs);
@@ -264,8 +313,11 @@ export const startComfyUiDouble = async (
       } else await delay(1);
       if (interrupted()) return;
       if (nodeClasses[node.class_type]!.output) {
-        outputs[id] = await saveOutput(item, id);
-        send(c, 'executed', { node: id, display_node: id, output: outputs[id], prompt_id: pid });
+        const saved = await saveOutput(item, id);
+        if (saved) {
+          outputs[id] = saved;
+          send(c, 'executed', { node: id, display_node: id, output: saved, prompt_id: pid });
+        }
       }
       executed.push(id);
     }
@@ -312,6 +364,28 @@ export const startComfyUiDouble = async (
           },
         ],
       });
+    if (route === 'GET /object_info')
+      return json(
+        res,
+        200,
+        Object.fromEntries(
+          Object.entries(nodeClasses)
+            .filter(([name]) => !knobs.missingNodes.includes(name))
+            .map(([name, cls]) => [
+              name,
+              {
+                input: {
+                  required: Object.fromEntries((cls.required ?? []).map((r) => [r, ['*']])),
+                },
+                output: Array.from({ length: cls.outputs }, () => '*'),
+                name,
+                display_name: name,
+                output_node: Boolean(cls.output),
+                experimental: ['TrainLoraNode', 'SaveLoRA', 'LossGraphNode'].includes(name),
+              },
+            ]),
+        ),
+      );
     if (route === 'GET /prompt')
       return json(res, 200, { exec_info: { queue_remaining: queueRemaining() } });
     if (route === 'GET /queue')
@@ -352,7 +426,18 @@ export const startComfyUiDouble = async (
           node_errors: {},
         });
       const graph = body.prompt as Graph;
-      const valid = validatePrompt(graph, (name) => inputSizes.has(name));
+      const valid = validatePrompt(
+        graph,
+        (name) => inputSizes.has(name),
+        (c) => c in nodeClasses && !knobs.missingNodes.includes(c),
+        {
+          folderExists: (folder) =>
+            !folder.includes('..') && existsSync(path.join(dirs.input, folder)),
+          // The operator maps output/loras into the LoRA search path (docs/operations.md).
+          loraExists: (name) =>
+            !name.includes('..') && existsSync(path.join(dirs.output, 'loras', name)),
+        },
+      );
       if (!valid.ok) return json(res, 400, { error: valid.error, node_errors: valid.node_errors });
       const item: QueuedPrompt = {
         number: number++,
@@ -382,16 +467,27 @@ export const startComfyUiDouble = async (
       if (!(image instanceof File) || !image.name) return res.writeHead(400).end();
       const bytes = Buffer.from(await image.arrayBuffer());
       const name = path.basename(image.name);
-      await fs.writeFile(path.join(dirs.input, name), bytes);
-      const meta = await sharp(bytes).metadata();
-      inputSizes.set(name, { width: meta.width, height: meta.height });
+      // As server.py: any file is written, into input/<subfolder> when one is given.
+      const subfolder = String(form.get('subfolder') ?? '');
+      if (subfolder.includes('..') || subfolder.startsWith('/')) return res.writeHead(400).end();
+      await fs.mkdir(path.join(dirs.input, subfolder), { recursive: true });
+      await fs.writeFile(path.join(dirs.input, subfolder, name), bytes);
+      const meta = await sharp(bytes)
+        .metadata()
+        .catch(() => undefined);
+      if (meta)
+        inputSizes.set(subfolder ? `${subfolder}/${name}` : name, {
+          width: meta.width,
+          height: meta.height,
+        });
       received.uploads.push({
         name,
         type: String(form.get('type') ?? 'input'),
         overwrite: form.get('overwrite') as string | null,
         bytes: bytes.length,
+        subfolder,
       });
-      return json(res, 200, { name, subfolder: '', type: 'input' });
+      return json(res, 200, { name, subfolder, type: 'input' });
     }
     const historyMatch = /^\/history\/(.+)$/.exec(url.pathname);
     if (req.method === 'GET' && historyMatch) {
@@ -413,7 +509,11 @@ export const startComfyUiDouble = async (
       const file = path.join(dirs[type], subfolder, path.basename(filename));
       const data = await fs.readFile(file).catch(() => undefined);
       if (!data) return res.writeHead(404).end();
-      const mime = filename.endsWith('.mp4') ? 'video/mp4' : 'image/png';
+      const mime = filename.endsWith('.mp4')
+        ? 'video/mp4'
+        : filename.endsWith('.safetensors')
+          ? 'application/octet-stream'
+          : 'image/png';
       res.writeHead(200, { 'content-type': mime, 'content-disposition': `filename="${filename}"` });
       return res.end(data);
     }

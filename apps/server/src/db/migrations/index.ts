@@ -14,6 +14,7 @@ import * as m0007b from './0007b-security';
 import * as m0009 from './0009-gallery';
 // --
 // 0010-training.ts (issue 15) imported here
+import * as m0010 from './0010-training';
 // --
 // 0011-admin.ts (issue 16) imported here
 import * as m0011 from './0011-admin';
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0009_gallery': m0009,
   // --
   // '0010_training' (issue 15)
+  '0010_training': m0010,
   // --
   // '0011_admin' (issue 16)
   '0011_admin': m0011,

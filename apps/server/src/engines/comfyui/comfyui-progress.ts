@@ -7,6 +7,9 @@ import type { ComfyGraph } from './workflow-binding';
  */
 const HEAVY = /KSampler|SamplerCustom|UpscaleWithModel|FaceRestore|VideoCombine|SaveVideo/;
 
+/** A LoRA training runs for many minutes; its sample renders afterwards take seconds. */
+const TRAINING = /^TrainLoraNode$/;
+
 export class ComfyProgress {
   private readonly weights = new Map<string, number>();
   private readonly total: number;
@@ -21,7 +24,10 @@ export class ComfyProgress {
     private readonly range: [number, number],
   ) {
     for (const [id, node] of Object.entries(graph))
-      this.weights.set(id, HEAVY.test(node.class_type) ? 10 : 1);
+      this.weights.set(
+        id,
+        TRAINING.test(node.class_type) ? 200 : HEAVY.test(node.class_type) ? 10 : 1,
+      );
     this.total = [...this.weights.values()].reduce((a, b) => a + b, 0) || 1;
   }
 

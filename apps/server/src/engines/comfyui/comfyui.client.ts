@@ -128,10 +128,16 @@ export class ComfyUiClient {
   }
 
   /** POST /upload/image: the name to put in a LoadImage node ("sub/name" when in a subfolder). */
-  async uploadImage(filePath: string, name: string, signal?: AbortSignal): Promise<string> {
+  async uploadImage(
+    filePath: string,
+    name: string,
+    signal?: AbortSignal,
+    subfolder?: string,
+  ): Promise<string> {
     const form = new FormData();
     form.append('image', new Blob([await fs.readFile(filePath)]), name);
     form.append('type', 'input');
+    if (subfolder) form.append('subfolder', subfolder);
     // Our names carry the prompt id, so overwriting only ever replaces our own earlier attempt.
     form.append('overwrite', 'true');
     const body = await this.request(
@@ -248,6 +254,37 @@ export class ComfyUiClient {
     });
     await fs.mkdir(path.dirname(destination), { recursive: true });
     await fs.writeFile(destination, bytes);
+  }
+
+  /** GET /view, answering false (instead of failing) when the server has no such file. */
+  async tryDownload(
+    file: ComfyFileRef,
+    destination: string,
+    signal?: AbortSignal,
+  ): Promise<boolean> {
+    const query = new URLSearchParams({
+      filename: file.filename,
+      subfolder: file.subfolder,
+      type: file.type,
+    });
+    const route = `/view?${query}`;
+    const bytes = await this.request(route, { signal, timeoutMs: 30 * 60_000 }, async (res) => {
+      if (res.status === 404) return undefined;
+      if (!res.ok)
+        throw new EngineError('下载文件失败', `/view ${file.filename}: HTTP ${res.status}`, true);
+      return Buffer.from(await res.arrayBuffer());
+    });
+    if (!bytes) return false;
+    await fs.mkdir(path.dirname(destination), { recursive: true });
+    await fs.writeFile(destination, bytes);
+    return true;
+  }
+
+  /** GET /object_info: the node classes this server has (custom and experimental ones too). */
+  async nodeClasses(signal?: AbortSignal): Promise<Set<string>> {
+    return new Set(
+      Object.keys(await this.json<Record<string, unknown>>('/object_info', { signal })),
+    );
   }
 
   systemStats(signal?: AbortSignal): Promise<Record<string, unknown>> {

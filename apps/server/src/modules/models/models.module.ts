@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { parseAreaEnv } from '../../config/area-env';
+import { runsJobs } from '../../config/role';
+import { ComfyUiClient } from '../../engines/comfyui/comfyui.client';
+import type { FeatureModuleFactory } from '../feature-module';
+import { createTaskWorker, laneOf } from '../tasks/tasks.worker';
+import { createCaptionWriter } from './captions';
+import { seedTrainDomains } from './domain-presets';
+import { createModelsRepository } from './models.repository';
+import { modelsRoutes } from './models.routes';
+import { createModelsService } from './models.service';
+import { createSquareService } from './square.service';
+import { createTrainAvailability } from './train-availability';
+import { createTrainingEngine, TRAIN_ENGINE_ID } from './training.engine';
+
+/** The area's own settings (docs/training.md lists them). */
+const modelsEnvSchema = z.object({
+  MODEL_TRAIN_PRICE: z.coerce.number().int().min(0).max(100_000).default(30),
+  MODEL_TRAIN_TICKET_TYPE: z.coerce.number().int().min(1).max(4).default(1),
+  MODEL_TRAIN_MIN_IMAGES: z.coerce.number().int().min(1).max(200).default(10),
+  MODEL_TRAIN_MAX_IMAGES: z.coerce.number().int().min(1).max(200).default(50),
+  MODEL_TRAIN_MIN_SIDE: z.coerce.number().int().min(64).max(4096).default(512),
+  MODEL_TRAIN_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  MODEL_TRAIN_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(240),
+  /** Which configured language model writes captions (it must accept pictures); unset: none. */
+  MODEL_CAPTION_LLM: z.enum(['gemini', 'gpt']).optional(),
+});
+
+export type ModelsServices = {
+  models: ReturnType<typeof createModelsService>;
+  square: ReturnType<typeof createSquareService>;
+};
+
+/**
+ * Model training and the model square (issue 15). A training is a task in the shared tasks table
+ * on its own lane (`task:comfyui-train`, MODEL_TRAIN_CONCURRENCY at a time) run by a task worker
+ * of this module, so holds, captures, releases, leases and crash recovery are the tasks'.
+ */
+export const createModelsModule: FeatureModuleFactory = (core) => {
+  const env = parseAreaEnv(core.env, modelsEnvSchema);
+  if (env.MODEL_TRAIN_MIN_IMAGES > env.MODEL_TRAIN_MAX_IMAGES)
+    throw new Error('MODEL_TRAIN_MIN_IMAGES must not exceed MODEL_TRAIN_MAX_IMAGES');
+  const { db } = core.database;
+  const repo = createModelsRepository(db);
+  const client = core.env.COMFYUI_URL
+    ? new ComfyUiClient({ baseUrl: core.env.COMFYUI_URL, auth: core.env.COMFYUI_AUTH })
+    : undefined;
+  const engine = client
+    ? createTrainingEngine({
+        client,
+        workflowsDir: core.env.COMFYUI_WORKFLOWS_DIR,
+        timeoutMs: env.MODEL_TRAIN_TIMEOUT_MINUTES * 60_000,
+        storage: core.storage,
+        files: core.files,
+        repo,
+        now: core.now,
+      })
+    : undefined;
+  const worker = createTaskWorker({
+    db,
+    queue: core.queue,
+    engines: engine ? [engine] : [],
+    files: core.files,
+    now: core.now,
+    logger: core.logger.child({ area: 'training' }),
+    dataDir: core.env.DATA_DIR,
+    leaseMs: core.env.TASK_LEASE_MS,
+    sweepMs: core.env.TASK_SWEEP_MS,
+    concurrency: () => env.MODEL_TRAIN_CONCURRENCY,
+  });
+  const handsJobsOver = runsJobs(core.role) || core.queue.driver !== 'in-process';
+  const models = createModelsService({
+    db,
+    repo,
+    files: core.files,
+    storage: core.storage,
+    now: core.now,
+    logger: core.logger,
+    settings: {
+      price: env.MODEL_TRAIN_PRICE,
+      ticketType: env.MODEL_TRAIN_TICKET_TYPE as 1 | 2 | 3 | 4,
+      minImages: env.MODEL_TRAIN_MIN_IMAGES,
+      maxImages: env.MODEL_TRAIN_MAX_IMAGES,
+      minShortSide: env.MODEL_TRAIN_MIN_SIDE,
+    },
+    availability: createTrainAvailability({
+      client,
+      workflowsDir: core.env.COMFYUI_WORKFLOWS_DIR,
+    }),
+    captions: createCaptionWriter({
+      llm: core.llm,
+      model: env.MODEL_CAPTION_LLM,
+      storage: core.storage,
+      logger: core.logger,
+    }),
+    wake: async (taskId) => {
+      if (handsJobsOver)
+        await core.queue.enqueue(laneOf(TRAIN_ENGINE_ID), { taskId }, { jobId: taskId });
+    },
+    abortLocal: worker.abortLocal,
+  });
+  const square = createSquareService({ repo, files: core.files, models });
+  let started = false;
+  return {
+    name: 'models',
+    routes: async (app) => {
+      await app.register(modelsRoutes, {
+        prefix: '/api/model',
+        models,
+        square,
+        guards: core.guards,
+      });
+    },
+    seed: (database) => seedTrainDomains(database, core.now().toISOString()),
+    startWorker: async () => {
+      if (!engine) return;
+      started = true;
+      await worker.start();
+    },
+    stop: async () => {
+      if (started) await worker.stop();
+    },
+    services: { models, square } satisfies ModelsServices,
+  };
+};

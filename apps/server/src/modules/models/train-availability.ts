@@ -1,0 +1,50 @@
+import type { ComfyUiClient } from '../../engines/comfyui/comfyui.client';
+import { templateClasses, trainingTemplateFor } from '../../engines/comfyui/comfyui-training';
+
+export type TrainAvailability = {
+  check(): Promise<{ available: boolean; reason?: string }>;
+};
+
+/**
+ * Whether a training can start now, asked before any ticket is held: ComfyUI must be configured,
+ * reachable, and list every node class the training template uses in /object_info (the training
+ * nodes are recent and experimental, so many servers lack them). Cached briefly.
+ */
+export const createTrainAvailability = (deps: {
+  client: ComfyUiClient | undefined;
+  workflowsDir?: string;
+  cacheMs?: number;
+}): TrainAvailability => {
+  let cached:
+    { at: number; ttl: number; value: { available: boolean; reason?: string } } | undefined;
+  const ask = async (): Promise<{ available: boolean; reason?: string }> => {
+    if (!deps.client)
+      return {
+        available: false,
+        reason: '模型训练需要接入 ComfyUI 训练服务（COMFYUI_URL），当前未配置',
+      };
+    let classes: Set<string>;
+    try {
+      classes = await deps.client.nodeClasses(AbortSignal.timeout(8000));
+    } catch {
+      return { available: false, reason: '训练服务暂时无法连接，请稍后再试' };
+    }
+    const needed = templateClasses(trainingTemplateFor(deps.workflowsDir, 'default'));
+    const missing = needed.filter((c) => !classes.has(c));
+    if (missing.length)
+      return {
+        available: false,
+        reason: `训练服务的 ComfyUI 版本过旧，缺少训练节点：${missing.join('、')}`,
+      };
+    return { available: true };
+  };
+  return {
+    async check() {
+      if (cached && Date.now() - cached.at < cached.ttl) return cached.value;
+      const value = await ask();
+      // A working server is rechecked every minute; a failing one sooner.
+      cached = { at: Date.now(), ttl: value.available ? (deps.cacheMs ?? 60_000) : 5_000, value };
+      return value;
+    },
+  };
+};

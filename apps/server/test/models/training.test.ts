@@ -1,0 +1,310 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startComfyUiDouble } from '../doubles/comfyui-double';
+import type { ComfyUiDouble } from '../doubles/comfyui-double';
+import { buildTestApp, describeEachDatabase, expectError, smsLogin } from '../helper';
+import type { TestApp } from '../helper';
+import { upload } from '../task-fixtures';
+import { api, balanceOf, distinctJpeg, uploadDataset, waitForStatus } from './model-fixtures';
+
+describeEachDatabase('model training on ComfyUI', (target) => {
+  let comfy: ComfyUiDouble;
+  let t: TestApp;
+  let a: Awaited<ReturnType<typeof smsLogin>>;
+  let b: Awaited<ReturnType<typeof smsLogin>>;
+  let pictures: Awaited<ReturnType<typeof uploadDataset>>;
+
+  beforeAll(async () => {
+    comfy = await startComfyUiDouble({ knobs: { stepDelayMs: 5, maxSteps: 6 } });
+    t = await buildTestApp({
+      target,
+      env: { COMFYUI_URL: comfy.url, MODEL_TRAIN_PRICE: '3', SIGNUP_TICKETS: '1:20' },
+    });
+    await t.container.startWorker();
+    a = await smsLogin(t);
+    b = await smsLogin(t);
+    pictures = await uploadDataset(t, a.token, 12);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await comfy?.close();
+  });
+
+  const modelOf = (token: string, id: string) => async () =>
+    (await api(t, token).get(`/api/model/train/${id}`)).json().data as {
+      status: string;
+      progress: number;
+    };
+
+  it('lists the goal presets and the price with availability', async () => {
+    const domains = (await api(t, a.token).get('/api/model/train/domains/data')).json().data;
+    expect(domains.map((d: { name: string }) => d.name)).toEqual(
+      expect.arrayContaining(['室内风格', '建筑外观', '景观', '材质', '家具单品']),
+    );
+    const info = (await api(t, a.token).get('/api/model/train/right/info')).json().data;
+    expect(info).toMatchObject({
+      priceTickets: 3,
+      ticketType: 1,
+      minImages: 10,
+      maxImages: 50,
+      available: true,
+    });
+  });
+
+  it('the doctor drops near-duplicates, flags small and foreign pictures, and buckets the rest', async () => {
+    const again = await upload(
+      t,
+      a.token,
+      await fs.readFile(
+        path.join(t.dataDir, 'files', ...(await storageKeyOf(t, pictures[0]!.fileId)).split('/')),
+      ),
+    );
+    const small = await upload(t, a.token, await distinctJpeg(400, 300));
+    const foreign = await upload(t, b.token, await distinctJpeg());
+    const res = await api(t, a.token).post('/api/model/train/doctor', {
+      domain: 'interior-style',
+      images: [...pictures.map((p) => p.url), again.url, small.fileId, foreign.fileId],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data;
+    expect(d.accepted).toHaveLength(12);
+    expect(d.triggerWord).toMatch(/^[A-Za-z][A-Za-z0-9_]{2,19}$/);
+    expect(d.captionSource).toBe('domain');
+    expect(d.accepted[0].caption.startsWith(d.triggerWord)).toBe(true);
+    expect(d.problems.map((p: { reason: string }) => p.reason).sort()).toEqual([
+      'duplicate',
+      'not-found',
+      'too-small',
+    ]);
+    expect(d.ok).toBe(false);
+    const names = d.buckets.map((x: { name: string }) => x.name).sort();
+    expect(names).toEqual(['3:2', '4:3'].sort());
+  });
+
+  it('refuses bad datasets and malformed bodies before any ticket is taken', async () => {
+    const before = await balanceOf(t, a.token);
+    const c = api(t, a.token);
+    const few = await c.post('/api/model/train', {
+      name: '北欧客厅',
+      domain: 'interior-style',
+      images: pictures.slice(0, 5).map((p) => p.url),
+    });
+    expect(expectError(few, 'TRAIN_DATASET_INVALID').message).toContain('至少需要 10 张');
+    const foreign = await upload(t, b.token, await distinctJpeg());
+    expectError(
+      await c.post('/api/model/train', {
+        name: '北欧客厅',
+        domain: 'interior-style',
+        images: [...pictures.map((p) => p.url), foreign.url],
+      }),
+      'FILE_NOT_FOUND',
+    );
+    expectError(
+      await c.post('/api/model/train', {
+        name: '  ',
+        domain: 'interior-style',
+        images: pictures.map((p) => p.url),
+      }),
+      'VALIDATION_FAILED',
+    );
+    expectError(
+      await c.post('/api/model/train', {
+        name: 'x',
+        domain: 'interior-style',
+        images: pictures.map((p) => p.url),
+        steps: 99999,
+      }),
+      'VALIDATION_FAILED',
+    );
+    expectError(
+      await c.post('/api/model/train', {
+        name: 'x',
+        domain: 'no-such',
+        images: pictures.map((p) => p.url),
+      }),
+      'TRAIN_DOMAIN_UNKNOWN',
+    );
+    expectError(
+      await c.post('/api/model/train', {
+        name: 'x',
+        domain: 'interior-style',
+        triggerWord: '中文触发词',
+        images: pictures.map((p) => p.url),
+      }),
+      'TRAIN_TRIGGER_INVALID',
+    );
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/model/train',
+      payload: '{"name": ',
+      headers: { satoken: a.token, 'content-type': 'application/json' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await balanceOf(t, a.token)).toBe(before);
+    expect(comfy.received.prompts).toHaveLength(0);
+  });
+
+  it('trains: uploads the dataset with captions, reports progress, keeps the LoRA and captures the tickets', async () => {
+    const before = await balanceOf(t, a.token);
+    const res = await api(t, a.token).post('/api/model/train', {
+      name: '北欧客厅',
+      domain: 'interior-style',
+      triggerWord: 'nordicroom',
+      images: pictures.map((p) => p.url),
+      captions: { [pictures[1]!.fileId]: 'bright living room, oak floor' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id } = res.json().data;
+    expect(await balanceOf(t, a.token)).toBe(before - 3);
+    const running = (await api(t, a.token).get('/api/model/train/running/taskIds')).json().data;
+    expect(running).toContain(id);
+
+    const seen: number[] = [];
+    const done = await waitForStatus(async () => {
+      const m = await modelOf(a.token, id)();
+      seen.push(m.progress);
+      return m;
+    }, ['succeeded', 'failed']);
+    expect(done.status, JSON.stringify(done)).toBe('succeeded');
+    expect(new Set(seen.filter((p) => p > 0 && p < 100)).size).toBeGreaterThan(1);
+
+    const sent = comfy.received.prompts.at(-1)!;
+    const train = Object.values(sent.prompt).find((n) => n.class_type === 'TrainLoraNode')!;
+    expect(train.inputs).toMatchObject({ steps: 1200, rank: 16, learning_rate: 0.0001 });
+    const save = Object.values(sent.prompt).find((n) => n.class_type === 'SaveLoRA')!;
+    expect(save.inputs.prefix).toBe(`loras/huijing/${id}`);
+    const uploads = comfy.received.uploads.filter((u) => u.subfolder.startsWith('huijing-train/'));
+    expect(uploads.filter((u) => u.name.endsWith('.png'))).toHaveLength(12);
+    expect(uploads.filter((u) => u.name.endsWith('.txt'))).toHaveLength(12);
+
+    const detail = (await api(t, a.token).get(`/api/model/train/${id}`)).json().data;
+    expect(detail).toMatchObject({ status: 'succeeded', progress: 100, hasWeights: true });
+    expect(detail.triggerWord).toBe('nordicroom');
+    expect(detail.dataset).toHaveLength(12);
+    expect(detail.dataset[1].caption).toBe('nordicroom, bright living room, oak floor');
+    expect(detail.dataset[0].caption.startsWith('nordicroom, ')).toBe(true);
+    expect(detail.lossGraph).not.toBeNull();
+    expect(detail.samples.length).toBeGreaterThan(0);
+    const sample = await t.app.inject({ method: 'GET', url: detail.samples[0].url });
+    expect(sample.statusCode).toBe(200);
+    const kept = await fs.readFile(path.join(t.dataDir, 'files', 'loras', `${id}.safetensors`));
+    expect(JSON.parse(kept.subarray(8).toString())).toMatchObject({
+      __metadata__: { trained_by: 'comfyui-double' },
+    });
+    expect(await balanceOf(t, a.token)).toBe(before - 3);
+    const page = (
+      await api(t, a.token).get('/api/model/train/page/data?current=1&pageSize=10')
+    ).json().data;
+    expect(page.total).toBeGreaterThanOrEqual(1);
+    expect(page.list[0]).toMatchObject({ id, status: 'succeeded', name: '北欧客厅' });
+    // Trainings are not works: the works list stays clean.
+    const works = (await api(t, a.token).get('/api/ai/getTaskList?page=1&pageSize=50')).json().data;
+    expect(works.list.some((w: { toolId: string }) => w.toolId === 'model-train')).toBe(false);
+
+    // Another user can neither read nor delete it.
+    expectError(await api(t, b.token).get(`/api/model/train/${id}`), 'MODEL_NOT_FOUND');
+    expectError(await api(t, b.token).del(`/api/model/train/${id}`), 'MODEL_NOT_FOUND');
+    const mine = (await api(t, b.token).get('/api/model/train/page/data')).json().data;
+    expect(mine.total).toBe(0);
+  });
+
+  it('an execution_error marks the training failed with a reason and refunds it', async () => {
+    comfy.knobs.failOn = {
+      node: 'TrainLoraNode',
+      type: 'torch.OutOfMemoryError',
+      message: 'CUDA out of memory',
+    };
+    try {
+      const before = await balanceOf(t, a.token);
+      const res = await api(t, a.token).post('/api/model/train', {
+        name: '失败的训练',
+        domain: 'material',
+        images: pictures.map((p) => p.fileId),
+      });
+      const { id } = res.json().data;
+      const done = await waitForStatus(modelOf(a.token, id), ['failed', 'succeeded']);
+      expect(done.status).toBe('failed');
+      const detail = (await api(t, a.token).get(`/api/model/train/${id}`)).json().data;
+      expect(detail.error).toMatch(/次数已退回|出错/);
+      expect(detail.hasWeights).toBe(false);
+      expect(await balanceOf(t, a.token)).toBe(before);
+    } finally {
+      comfy.knobs.failOn = undefined;
+    }
+  });
+
+  it('cancel interrupts the running training on ComfyUI and releases the tickets; delete removes the weights', async () => {
+    comfy.knobs.stepDelayMs = 200;
+    comfy.knobs.maxSteps = 100;
+    try {
+      const before = await balanceOf(t, a.token);
+      const { id } = (
+        await api(t, a.token).post('/api/model/train', {
+          name: '取消的训练',
+          domain: 'furniture',
+          images: pictures.map((p) => p.fileId),
+        })
+      ).json().data;
+      await waitForStatus(async () => {
+        const m = await modelOf(a.token, id)();
+        return { ...m, status: m.progress > 5 ? 'training' : m.status };
+      }, ['training']);
+      const res = await api(t, a.token).del(`/api/model/train/${id}`);
+      expect(res.json().data).toEqual({ canceled: true });
+      expect((await modelOf(a.token, id)()).status).toBe('canceled');
+      expect(await balanceOf(t, a.token)).toBe(before);
+      await waitForStatus(
+        async () => ({ status: String(comfy.received.interrupts.length > 0), progress: 0 }),
+        ['true'],
+      );
+      // A second delete removes the canceled model itself.
+      expect((await api(t, a.token).del(`/api/model/train/${id}`)).json().data).toEqual({
+        canceled: false,
+      });
+      expectError(await api(t, a.token).get(`/api/model/train/${id}`), 'MODEL_NOT_FOUND');
+    } finally {
+      comfy.knobs.stepDelayMs = 5;
+      comfy.knobs.maxSteps = 6;
+    }
+  });
+});
+
+const storageKeyOf = async (t: TestApp, fileId: string) => {
+  const row = await t.container.database.db
+    .selectFrom('files')
+    .select('storage_key')
+    .where('id', '=', fileId)
+    .executeTakeFirstOrThrow();
+  return row.storage_key;
+};
+
+describeEachDatabase('model training unavailable', (target) => {
+  let comfy: ComfyUiDouble;
+  afterAll(async () => comfy?.close());
+
+  it('a ComfyUI without TrainLoraNode, or none at all, refuses before any ticket is taken', async () => {
+    comfy = await startComfyUiDouble({ knobs: { missingNodes: ['TrainLoraNode', 'SaveLoRA'] } });
+    for (const env of [{ COMFYUI_URL: comfy.url }, {}]) {
+      const t = await buildTestApp({ target, env: { ...env, MODEL_TRAIN_MIN_IMAGES: '2' } });
+      try {
+        const u = await smsLogin(t);
+        const pics = await uploadDataset(t, u.token, 2);
+        const info = (await api(t, u.token).get('/api/model/train/right/info')).json().data;
+        expect(info.available).toBe(false);
+        expect(info.reason).toMatch(env.COMFYUI_URL ? /TrainLoraNode/ : /COMFYUI_URL/);
+        const before = await balanceOf(t, u.token);
+        const res = await api(t, u.token).post('/api/model/train', {
+          name: '客厅',
+          domain: 'interior-style',
+          images: pics.map((p) => p.url),
+        });
+        expect(expectError(res, 'TRAIN_UNAVAILABLE').message).toBe(info.reason);
+        expect(await balanceOf(t, u.token)).toBe(before);
+      } finally {
+        await t.close();
+      }
+    }
+    expect(comfy.received.prompts).toHaveLength(0);
+  });
+});
