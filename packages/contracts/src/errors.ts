@@ -121,6 +121,29 @@ export const errorCatalogue = {
     message: '该请求编号（Idempotency-Key）已用于另一个不同的请求，请换一个编号',
   },
   // commerce: orders, payments, VIP, activity (issue 13): codes ending 30–39
+  PRODUCT_NOT_FOUND: { code: 40430, status: 404, message: '商品不存在或已下架' },
+  ORDER_NOT_FOUND: { code: 40431, status: 404, message: '订单不存在' },
+  PAY_CHANNEL_OFF: { code: 40030, status: 400, message: '暂不支持该支付方式，请换一种' },
+  CUSTOM_QUANTITY_INVALID: { code: 40031, status: 400, message: '请选择要购买的次数' },
+  CUSTOM_TOO_LARGE: {
+    code: 40032,
+    status: 400,
+    message: '购买数量超过在线购买上限，请留下联系方式获取企业方案',
+  },
+  PRODUCT_SOLD_OUT: { code: 40930, status: 409, message: '活动名额已被抢完' },
+  PURCHASE_LIMIT: {
+    code: 40931,
+    status: 409,
+    message: '该商品每位用户限购 1 份，您已购买或有待支付的订单',
+  },
+  ACTIVITY_CLOSED: { code: 40932, status: 409, message: '活动未开始或已结束' },
+  ORDER_ALREADY_PAID: {
+    code: 40933,
+    status: 409,
+    message: '您的上一笔订单已支付成功，请勿重复购买',
+  },
+  REFUND_NOT_ALLOWED: { code: 40934, status: 409, message: '只有已支付的订单可以退款' },
+  PAYMENT_PROVIDER_FAILED: { code: 50230, status: 502, message: '支付服务暂时不可用，请稍后再试' },
   // --
   // community: gallery, collections, reports (issue 14): codes ending 40–49
   GALLERY_NOT_FOUND: { code: 40440, status: 404, message: '图片不存在或已被作者删除' },

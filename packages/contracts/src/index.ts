@@ -16,6 +16,7 @@ export * from './assistant';
 // reliability (issue 12)
 // --
 // commerce (issue 13)
+export * from './commerce';
 // --
 // gallery (issue 14)
 export * from './gallery';

@@ -3,6 +3,7 @@ import type { FeatureModuleFactory } from './feature-module';
 import { galleryModule } from './gallery/gallery.module';
 import { createModelsModule } from './models/models.module';
 // --
+import { ordersModule } from './orders/orders.module';
 import { ssoModule } from './sso/sso.module';
 import { supportModule } from './support/support.module';
 import { trackingModule } from './tracking/tracking.module';
@@ -17,6 +18,7 @@ export const featureModules: FeatureModuleFactory[] = [
   // reliability (issue 12)
   // --
   // commerce: orders, payments, VIP (issue 13)
+  ordersModule,
   // --
   // community: gallery (issue 14)
   galleryModule,

@@ -9,6 +9,7 @@ import * as m0006 from './0006-shares';
 // --
 import * as m0007b from './0007b-security';
 // 0008-commerce.ts (issue 13) imported here
+import * as m0008 from './0008-commerce';
 // --
 // 0009-gallery.ts (issue 14) imported here
 import * as m0009 from './0009-gallery';
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   // --
   '0007b_security': m0007b,
   // '0008_commerce' (issue 13)
+  '0008_commerce': m0008,
   // --
   // '0009_gallery' (issue 14)
   '0009_gallery': m0009,

@@ -1,0 +1,126 @@
+import type { CoreContainer } from '../../container';
+import { newId } from '../../db/ids';
+import { createAlipayProvider } from '../../providers/payments/alipay.provider';
+import { createSandboxProvider } from '../../providers/payments/sandbox.provider';
+import { createWechatPayProvider } from '../../providers/payments/wechatpay.provider';
+import type { FeatureModule, ModuleLookup } from '../feature-module';
+import { seedCatalogue } from './catalogue.seed';
+import { parsePaymentsConfig } from './orders.config';
+import { ordersAdminRoutes } from './orders.admin.routes';
+import type { AdminAudit } from './orders.admin.routes';
+import { ordersRoutes } from './orders.routes';
+import { createOrdersService } from './orders.service';
+import type { ChannelProviders } from './orders.service';
+import { notifyRoutes } from './notify.routes';
+import { createRefundsService } from './refunds.service';
+import { sandboxRoutes } from './sandbox.routes';
+import { createSettlement } from './settlement';
+import './orders.schema';
+
+/**
+ * Commerce (issue 13): the catalogue, orders paid with WeChat Pay Native or Alipay precreate (or
+ * the development sandbox), settlement exactly once, VIP, the 250513 activity, refunds, and the
+ * reconciler that asks the providers about what a lost notify would leave pending.
+ */
+export const ordersModule = (core: CoreContainer, _modules: ModuleLookup) => {
+  const config = parsePaymentsConfig(core.env);
+  const { db, dialect } = core.database;
+  const { logger, now } = core;
+  const wechat = config.wechat ? createWechatPayProvider(config.wechat) : undefined;
+  const alipay = config.alipay ? createAlipayProvider(config.alipay) : undefined;
+  const sandbox = config.sandbox
+    ? createSandboxProvider({ publicBaseUrl: config.publicBaseUrl, now })
+    : undefined;
+  const providers: ChannelProviders = { wechat, alipay, sandbox };
+  const mode = (real: unknown): 'live' | 'sandbox' | 'off' =>
+    real ? 'live' : sandbox ? 'sandbox' : 'off';
+  const channels = { wechat: mode(wechat), alipay: mode(alipay) };
+
+  const settlement = createSettlement({ db, dialect, now, logger });
+  const orders = createOrdersService({
+    db,
+    dialect,
+    now,
+    logger,
+    settlement,
+    providers,
+    channels,
+    expireMinutes: config.expireMinutes,
+  });
+  const refunds = createRefundsService({ db, dialect, now, logger, providers });
+  // Until the admin area's audit log exists, admin actions go to the log with everything needed.
+  const audit: AdminAudit = async (entry) => {
+    logger.info({ audit: entry }, 'admin action');
+  };
+
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<unknown> | undefined;
+  const pass = () => {
+    running ??= orders
+      .reconcileDue()
+      .catch((err: unknown) => logger.warn({ err }, 'reconciler pass failed'))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  if (sandbox)
+    logger.warn('payments: sandbox channel on (no money moves; PAYMENT_SANDBOX=off to disable)');
+
+  return {
+    name: 'orders',
+    services: { orders, settlement, refunds, providers, config },
+    seed: (database) => seedCatalogue(database, now()),
+    routes: async (app) => {
+      await app.register(ordersRoutes, {
+        prefix: '/api',
+        orders,
+        guards: core.guards,
+        saveLead: async (userId, lead) => {
+          await db
+            .insertInto('enterprise_leads')
+            .values({
+              id: newId(),
+              user_id: userId,
+              company: lead.company,
+              contact: lead.contact,
+              phone: lead.phone,
+              seats: lead.seats ?? null,
+              note: lead.note ?? '',
+              created_at: now().toISOString(),
+            })
+            .execute();
+          logger.info({ company: lead.company }, 'enterprise lead');
+        },
+      });
+      await app.register(notifyRoutes, { prefix: '/api', wechat, alipay, settlement, logger });
+      if (sandbox) {
+        await app.register(sandboxRoutes, {
+          prefix: '/api',
+          sandbox,
+          orders,
+          settlement,
+          guards: core.guards,
+        });
+      }
+      await app.register(ordersAdminRoutes, {
+        prefix: '/api/user/manage',
+        refunds,
+        guards: core.guards,
+        audit,
+      });
+    },
+    startWorker: async () => {
+      void pass();
+      timer = setInterval(() => void pass(), config.reconcileMs);
+      timer.unref();
+    },
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  } satisfies FeatureModule;
+};
+
+export type OrdersModuleServices = ReturnType<typeof ordersModule>['services'];

@@ -1,0 +1,141 @@
+import {
+  activityStockSchema,
+  createAlipayOrderSchema,
+  createOrderQuerySchema,
+  createWechatOrderSchema,
+  enterpriseLeadBodySchema,
+  envelopeSchema,
+  ok,
+  orderNoQuerySchema,
+  orderPageQuerySchema,
+  orderPageSchema,
+  orderStatusSchema,
+  payChannelsSchema,
+  productListSchema,
+} from '@huijing/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userOf } from '../auth/authenticate';
+import type { AuthGuards } from '../auth/authenticate';
+import type { OrdersService } from './orders.service';
+
+/**
+ * /api/order/* (spec §7: GET with a query, kept so) and the public activity stock. Reads of an
+ * order answer only its owner; anyone else gets 404, as for an order that does not exist.
+ */
+export const ordersRoutes: FastifyPluginAsyncZod<{
+  orders: OrdersService;
+  guards: AuthGuards;
+  saveLead: (
+    userId: string | null,
+    lead: z.infer<typeof enterpriseLeadBodySchema>,
+  ) => Promise<void>;
+}> = async (app, { orders, guards, saveLead }) => {
+  const { requireUser } = guards;
+  app.get(
+    '/order/products',
+    { schema: { response: { 200: envelopeSchema(productListSchema) } } },
+    async () => ok(await orders.products()),
+  );
+  app.get(
+    '/order/channels',
+    { schema: { response: { 200: envelopeSchema(payChannelsSchema) } } },
+    async () => ok(orders.channels()),
+  );
+  app.get(
+    '/order/createOrder',
+    {
+      onRequest: requireUser,
+      schema: {
+        querystring: createOrderQuerySchema,
+        response: { 200: envelopeSchema(createWechatOrderSchema) },
+      },
+    },
+    async (request) => {
+      const { productId, quantities } = request.query;
+      const r = await orders.createWechat(userOf(request).userId, productId, quantities);
+      return ok({
+        orderNo: r.orderNo,
+        codeUrl: r.payUrl,
+        amountFen: r.amountFen,
+        expiresAt: r.expiresAt,
+        sandbox: r.sandbox,
+      });
+    },
+  );
+  app.get(
+    '/order/createAliPayOrder',
+    {
+      onRequest: requireUser,
+      schema: {
+        querystring: createOrderQuerySchema,
+        response: { 200: envelopeSchema(createAlipayOrderSchema) },
+      },
+    },
+    async (request) => {
+      const { productId, quantities } = request.query;
+      const r = await orders.createAlipay(userOf(request).userId, productId, quantities);
+      return ok({
+        orderNo: r.orderNo,
+        qrCode: r.payUrl,
+        amountFen: r.amountFen,
+        expiresAt: r.expiresAt,
+        sandbox: r.sandbox,
+      });
+    },
+  );
+  app.get(
+    '/order/checkOrder',
+    {
+      onRequest: requireUser,
+      schema: {
+        querystring: orderNoQuerySchema,
+        response: { 200: envelopeSchema(orderStatusSchema) },
+      },
+    },
+    async (request) => ok(await orders.check(userOf(request).userId, request.query.orderNo)),
+  );
+  app.get(
+    '/order/completeOrder',
+    {
+      onRequest: requireUser,
+      schema: {
+        querystring: orderNoQuerySchema,
+        response: { 200: envelopeSchema(orderStatusSchema) },
+      },
+    },
+    async (request) => ok(await orders.complete(userOf(request).userId, request.query.orderNo)),
+  );
+  app.get(
+    '/order/page',
+    {
+      onRequest: requireUser,
+      schema: {
+        querystring: orderPageQuerySchema,
+        response: { 200: envelopeSchema(orderPageSchema) },
+      },
+    },
+    async (request) =>
+      ok(await orders.page(userOf(request).userId, request.query.page, request.query.pageSize)),
+  );
+  app.post(
+    '/order/enterpriseContact',
+    {
+      schema: {
+        body: enterpriseLeadBodySchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      // Signed in or not: the form is also for a buyer's colleague without an account.
+      await guards.requireUser(request).catch(() => undefined);
+      await saveLead(request.userAuth?.userId ?? null, request.body);
+      return ok(null, '已提交，我们会在 1 个工作日内联系您');
+    },
+  );
+  app.get(
+    '/active/250513/stock',
+    { schema: { response: { 200: envelopeSchema(activityStockSchema) } } },
+    async () => ok(await orders.activityStock()),
+  );
+};

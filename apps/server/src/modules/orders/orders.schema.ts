@@ -1,0 +1,99 @@
+import type { Generated } from 'kysely';
+
+export type ProductKind = 'tickets' | 'vip' | 'custom' | 'activity';
+export type OrderStatus = 'pending' | 'paid' | 'closed' | 'refunded';
+export type PayChannel = 'wechat' | 'alipay' | 'sandbox';
+
+/** The catalogue (migration 0008); operators edit rows, orders freeze what they grant. */
+export interface ProductsTable {
+  id: string;
+  kind: ProductKind;
+  name: string;
+  description: Generated<string>;
+  price_fen: number;
+  original_price_fen: number | null;
+  /** JSON {"1": 100, …}. */
+  grants: Generated<string>;
+  vip_days: number | null;
+  vip_tier: 'vip' | 'svip' | null;
+  stock: number | null;
+  sold: Generated<number>;
+  per_user_limit: number | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  on_sale: Generated<number>;
+  sort: Generated<number>;
+  /** JSON of kind-specific settings (custom: unit prices and tiers). */
+  config: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrdersTable {
+  order_no: string;
+  user_id: string;
+  product_id: string;
+  kind: ProductKind;
+  title: string;
+  amount_fen: number;
+  channel: PayChannel;
+  status: OrderStatus;
+  grants: Generated<string>;
+  vip_days: number | null;
+  vip_tier: 'vip' | 'svip' | null;
+  purchase_key: string;
+  pay_url: string | null;
+  provider_trade_no: string | null;
+  holds_stock: Generated<number>;
+  expires_at: string;
+  paid_at: string | null;
+  closed_at: string | null;
+  close_reason: string | null;
+  refunded_at: string | null;
+  next_check_at: string | null;
+  checks: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentIncidentsTable {
+  id: string;
+  order_no: string | null;
+  channel: string;
+  kind: string;
+  detail: string;
+  created_at: string;
+}
+
+export interface OrderRefundsTable {
+  refund_no: string;
+  order_no: string;
+  admin_id: string;
+  reason: string;
+  refund_fen: number;
+  tickets_taken: Generated<string>;
+  vip_days_taken: Generated<number>;
+  note: Generated<string>;
+  created_at: string;
+}
+
+export interface EnterpriseLeadsTable {
+  id: string;
+  user_id: string | null;
+  company: string;
+  contact: string;
+  phone: string;
+  seats: number | null;
+  note: Generated<string>;
+  created_at: string;
+}
+
+declare module '../../db/schema' {
+  interface Database {
+    products: ProductsTable;
+    orders: OrdersTable;
+    payment_incidents: PaymentIncidentsTable;
+    order_refunds: OrderRefundsTable;
+    enterprise_leads: EnterpriseLeadsTable;
+  }
+}

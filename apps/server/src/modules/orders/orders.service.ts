@@ -1,0 +1,368 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type {
+  ActivityStock,
+  OrderItem,
+  OrderStatusInfo,
+  Page,
+  PayChannels,
+  Product,
+  TicketGrants,
+} from '@huijing/contracts';
+import { customPrice, customPricingSchema, ticketTypeNames } from '@huijing/contracts';
+import type { Clock } from '../../config/clock';
+import { MINUTE, SECOND } from '../../config/clock';
+import type { Dialect } from '../../db/kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { PaymentProvider, ProviderTrade } from '../../providers/payments/payment-provider';
+import { createOrdersRepository, parseGrants, toOrderItem, toProduct } from './orders.repository';
+import type { OrderRow, ProductRow } from './orders.repository';
+import type { PayChannel } from './orders.schema';
+import { lockVipRow } from './settlement';
+import type { Settlement } from './settlement';
+
+/** The providers serving each channel the buyer may pick (a real one or the sandbox). */
+export type ChannelProviders = {
+  wechat?: PaymentProvider;
+  alipay?: PaymentProvider;
+  sandbox?: PaymentProvider;
+};
+
+/** Reconciler backoff: ask again after 10 s, 20 s, 40 s … at most every 5 minutes. */
+export const nextCheckDelay = (checks: number) => Math.min(10 * SECOND * 2 ** checks, 5 * MINUTE);
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+/** HJ + UTC yyyyMMddHHmmss + 10 random digits: 26 characters, valid as out_trade_no everywhere. */
+export const newOrderNo = (at: Date) =>
+  `HJ${at.getUTCFullYear()}${pad(at.getUTCMonth() + 1)}${pad(at.getUTCDate())}${pad(
+    at.getUTCHours(),
+  )}${pad(at.getUTCMinutes())}${pad(at.getUTCSeconds())}${pad(randomInt(0, 100_000), 5)}${pad(
+    randomInt(0, 100_000),
+    5,
+  )}`;
+
+const grantsTitle = (grants: TicketGrants) =>
+  (Object.entries(grants) as [keyof typeof ticketTypeNames & string, number][])
+    .filter(([, n]) => n > 0)
+    .map(([type, n]) => `${ticketTypeNames[Number(type) as 1 | 2 | 3 | 4]['zh-CN']}×${n}`)
+    .join('、');
+
+export const createOrdersService = (deps: {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  now: Clock;
+  logger: Logger;
+  settlement: Settlement;
+  providers: ChannelProviders;
+  channels: PayChannels;
+  expireMinutes: number;
+}) => {
+  const repo = createOrdersRepository(deps.db);
+  const iso = () => deps.now().toISOString();
+
+  /** The provider that placed an order (its channel column), if this node still has it. */
+  const providerOf = (order: OrderRow): PaymentProvider | undefined =>
+    deps.providers[order.channel];
+
+  const providerFailed = (err: unknown): AppError => {
+    deps.logger.error({ err }, 'payment provider call failed');
+    return new AppError('PAYMENT_PROVIDER_FAILED', { cause: err });
+  };
+
+  const evidenceOf = (order: OrderRow, provider: PaymentProvider, trade: ProviderTrade) => ({
+    channel: order.channel,
+    paidFen: trade.paidFen,
+    providerTradeNo: trade.providerTradeNo,
+    paidAt: trade.paidAt,
+    merchantId: trade.merchantId,
+    expectedMerchantId: provider.merchantId,
+    source: 'query' as const,
+  });
+
+  /** Closes locally (pending only) and gives back a reserved unit, in one transaction. */
+  const closeLocally = (order: OrderRow, reason: string) =>
+    deps.db.transaction().execute(async (trx) => {
+      const r = createOrdersRepository(trx);
+      const won = await r.transition(order.order_no, ['pending'], 'closed', {
+        closed_at: iso(),
+        close_reason: reason,
+        holds_stock: 0,
+        updated_at: iso(),
+      });
+      if (won && Number(order.holds_stock) === 1) await r.releaseUnit(order.product_id);
+      return won;
+    });
+
+  /**
+   * Asks the provider first: a paid order is settled, not closed. Otherwise closes it at the
+   * provider (so it can no longer be paid) and then here. A close that loses the race against a
+   * payment is answered by settling.
+   */
+  const closeOrder = async (order: OrderRow, reason: string): Promise<'closed' | 'paid'> => {
+    const provider = providerOf(order);
+    if (!provider) {
+      await closeLocally(order, reason);
+      return 'closed';
+    }
+    const settleIfPaid = async () => {
+      const trade = await provider.query(order.order_no);
+      if (trade.state !== 'paid') return trade;
+      const result = await deps.settlement.settle(
+        order.order_no,
+        evidenceOf(order, provider, trade),
+      );
+      return result.outcome === 'rejected' ? trade : 'paid';
+    };
+    const first = await settleIfPaid();
+    if (first === 'paid') return 'paid';
+    if (first.state === 'pending') {
+      try {
+        await provider.close(order.order_no);
+      } catch (err) {
+        if ((await settleIfPaid()) === 'paid') return 'paid';
+        throw err;
+      }
+    }
+    await closeLocally(order, reason);
+    return 'closed';
+  };
+
+  const priceOf = (
+    product: ProductRow,
+    quantities: TicketGrants | undefined,
+  ): { amountFen: number; grants: TicketGrants; title: string } => {
+    if (product.kind !== 'custom') {
+      return {
+        amountFen: Number(product.price_fen),
+        grants: parseGrants(product.grants),
+        title: product.name,
+      };
+    }
+    const pricing = customPricingSchema.safeParse(JSON.parse(product.config));
+    if (!pricing.success) throw new AppError('PRODUCT_NOT_FOUND');
+    const picked: TicketGrants = {};
+    for (const [type, n] of Object.entries(quantities ?? {}) as [keyof TicketGrants, number][]) {
+      if (n <= 0) continue;
+      if (pricing.data.unitFen[type] === undefined) throw new AppError('CUSTOM_QUANTITY_INVALID');
+      if (n > pricing.data.maxPerType) throw new AppError('CUSTOM_TOO_LARGE');
+      picked[type] = n;
+    }
+    if (Object.keys(picked).length === 0) throw new AppError('CUSTOM_QUANTITY_INVALID');
+    const { listFen, priceFen } = customPrice(pricing.data, picked);
+    if (listFen > pricing.data.maxFen) throw new AppError('CUSTOM_TOO_LARGE');
+    if (priceFen < 1) throw new AppError('CUSTOM_QUANTITY_INVALID');
+    return {
+      amountFen: priceFen,
+      grants: picked,
+      title: `${product.name}：${grantsTitle(picked)}`,
+    };
+  };
+
+  const create = async (
+    userId: string,
+    wanted: 'wechat' | 'alipay',
+    productId: string,
+    quantities: TicketGrants | undefined,
+  ) => {
+    const mode = deps.channels[wanted];
+    const channel: PayChannel = mode === 'sandbox' ? 'sandbox' : wanted;
+    const provider = mode === 'off' ? undefined : deps.providers[channel];
+    if (!provider) throw new AppError('PAY_CHANNEL_OFF');
+    const product = await repo.findProduct(productId);
+    if (!product || Number(product.on_sale) !== 1) throw new AppError('PRODUCT_NOT_FOUND');
+    const at = deps.now();
+    if (product.kind === 'activity') {
+      const open =
+        (!product.starts_at || Date.parse(product.starts_at) <= at.getTime()) &&
+        (!product.ends_at || Date.parse(product.ends_at) > at.getTime());
+      if (!open) throw new AppError('ACTIVITY_CLOSED');
+    }
+    const { amountFen, grants, title } = priceOf(product, quantities);
+    const purchaseKey = `${product.id}|${JSON.stringify(
+      Object.fromEntries(Object.entries(grants).sort()),
+    )}`;
+
+    // One purchase is paid at most once: its earlier unpaid orders (the other channel, or a QR
+    // that was left open) are closed at their provider before a new one exists.
+    for (const earlier of await repo.pendingForPurchase(userId, purchaseKey)) {
+      const outcome = await closeOrder(earlier, 'replaced').catch((err: unknown) => {
+        throw providerFailed(err);
+      });
+      if (outcome === 'paid') throw new AppError('ORDER_ALREADY_PAID');
+    }
+
+    const orderNo = newOrderNo(at);
+    const expiresAt = new Date(at.getTime() + deps.expireMinutes * MINUTE);
+    const limited = product.stock != null;
+    await deps.db.transaction().execute(async (trx) => {
+      const r = createOrdersRepository(trx);
+      if (product.per_user_limit != null) {
+        // Serializes one user's purchases of a limited product on PostgreSQL.
+        await lockVipRow(trx, deps.dialect, userId);
+        if ((await r.countLive(userId, product.id)) >= Number(product.per_user_limit)) {
+          throw new AppError('PURCHASE_LIMIT');
+        }
+      }
+      if (limited && !(await r.reserveUnit(product.id))) throw new AppError('PRODUCT_SOLD_OUT');
+      await r.insertOrder({
+        order_no: orderNo,
+        user_id: userId,
+        product_id: product.id,
+        kind: product.kind,
+        title,
+        amount_fen: amountFen,
+        channel,
+        status: 'pending',
+        grants: JSON.stringify(grants),
+        vip_days: product.vip_days,
+        vip_tier: product.vip_tier,
+        purchase_key: purchaseKey,
+        pay_url: null,
+        provider_trade_no: null,
+        holds_stock: limited ? 1 : 0,
+        expires_at: expiresAt.toISOString(),
+        paid_at: null,
+        closed_at: null,
+        close_reason: null,
+        refunded_at: null,
+        next_check_at: new Date(at.getTime() + nextCheckDelay(0)).toISOString(),
+        checks: 0,
+        created_at: at.toISOString(),
+        updated_at: at.toISOString(),
+      });
+    });
+
+    let payUrl: string;
+    try {
+      ({ payUrl } = await provider.create({ orderNo, amountFen, title, expiresAt }));
+    } catch (err) {
+      const row = await repo.findOrder(orderNo);
+      if (row) await closeLocally(row, 'provider_failed');
+      throw providerFailed(err);
+    }
+    await repo.setPayUrl(orderNo, payUrl, iso());
+    deps.logger.info({ orderNo, userId, productId, channel, amountFen }, 'order created');
+    return {
+      orderNo,
+      payUrl,
+      amountFen,
+      expiresAt: expiresAt.toISOString(),
+      sandbox: channel === 'sandbox',
+    };
+  };
+
+  const owned = async (userId: string, orderNo: string) => {
+    const order = await repo.findOwnedOrder(userId, orderNo);
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    return order;
+  };
+
+  const statusOf = (order: OrderRow): OrderStatusInfo => {
+    const item = toOrderItem(order);
+    return {
+      orderNo: item.orderNo,
+      status: item.status,
+      productId: item.productId,
+      amountFen: item.amountFen,
+      channel: item.channel,
+      ...(item.paidAt && { paidAt: item.paidAt }),
+    };
+  };
+
+  const expired = (order: OrderRow) => Date.parse(order.expires_at) <= deps.now().getTime();
+
+  /** Queries the provider about one pending order; settles, closes when expired, or reschedules. */
+  const reconcile = async (order: OrderRow): Promise<void> => {
+    if (order.status !== 'pending') return;
+    const provider = providerOf(order);
+    if (!provider) return;
+    if (expired(order)) {
+      await closeOrder(order, 'expired');
+      return;
+    }
+    const trade = await provider.query(order.order_no);
+    if (trade.state === 'paid') {
+      await deps.settlement.settle(order.order_no, evidenceOf(order, provider, trade));
+      return;
+    }
+    if (trade.state === 'closed') {
+      await closeLocally(order, 'closed_at_provider');
+      return;
+    }
+    const checks = Number(order.checks) + 1;
+    await repo.scheduleCheck(
+      order.order_no,
+      new Date(deps.now().getTime() + nextCheckDelay(checks)).toISOString(),
+      checks,
+    );
+  };
+
+  return {
+    providerOf,
+    closeOrder,
+    channels: (): PayChannels => deps.channels,
+
+    async products(): Promise<Product[]> {
+      return (await repo.listProducts()).filter((p) => Number(p.on_sale) === 1).map(toProduct);
+    },
+
+    createWechat: (userId: string, productId: string, quantities?: TicketGrants) =>
+      create(userId, 'wechat', productId, quantities),
+    createAlipay: (userId: string, productId: string, quantities?: TicketGrants) =>
+      create(userId, 'alipay', productId, quantities),
+
+    /** The polling read: the local state, closing an order whose time is up. */
+    async check(userId: string, orderNo: string): Promise<OrderStatusInfo> {
+      const order = await owned(userId, orderNo);
+      if (order.status === 'pending' && expired(order)) {
+        await reconcile(order).catch((err: unknown) =>
+          deps.logger.warn({ err, orderNo }, 'expiry close failed; the reconciler retries'),
+        );
+        return statusOf(await owned(userId, orderNo));
+      }
+      return statusOf(order);
+    },
+
+    /** 我已支付: asks the provider now instead of waiting for the notify. Idempotent. */
+    async complete(userId: string, orderNo: string): Promise<OrderStatusInfo> {
+      const order = await owned(userId, orderNo);
+      if (order.status === 'pending') {
+        await reconcile(order).catch((err: unknown) => {
+          throw providerFailed(err);
+        });
+      }
+      return statusOf(await owned(userId, orderNo));
+    },
+
+    async page(userId: string, page: number, pageSize: number): Promise<Page<OrderItem>> {
+      const { rows, total } = await repo.pageOwned(userId, page, pageSize);
+      return { list: rows.map(toOrderItem), total, page, pageSize };
+    },
+
+    async activityStock(): Promise<ActivityStock> {
+      const p = await repo.findActivity();
+      if (!p) return { stock: 0, endsAt: null, startsAt: null, productId: null };
+      return {
+        stock: Math.max(0, Number(p.stock ?? 0) - Number(p.sold)),
+        endsAt: p.ends_at,
+        startsAt: p.starts_at,
+        productId: p.id,
+      };
+    },
+
+    /** The reconciler's pass: pending orders due for a query or past their expiry. */
+    async reconcileDue(limit = 50): Promise<number> {
+      const due = await repo.dueForCheck(iso(), limit);
+      for (const order of due) {
+        await reconcile(order).catch((err: unknown) =>
+          deps.logger.warn({ err, orderNo: order.order_no }, 'reconcile failed; retried later'),
+        );
+      }
+      return due.length;
+    },
+  };
+};
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,211 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Product, ProductUpdate, RefundResult, TicketGrants } from '@huijing/contracts';
+import type { Clock } from '../../config/clock';
+import { DAY } from '../../config/clock';
+import type { Dialect } from '../../db/kysely';
+import { newId } from '../../db/ids';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { createOrdersRepository, parseGrants, toProduct } from './orders.repository';
+import type { OrderRow } from './orders.repository';
+import { activeVip, grantEntries, lockVipRow } from './settlement';
+import type { ChannelProviders } from './orders.service';
+
+export const refundNoOf = (orderNo: string) => `RF${orderNo}`;
+
+type RefundRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['findRefund']>>
+>;
+
+const toResult = (row: RefundRow, repeated: boolean): RefundResult => ({
+  orderNo: row.order_no,
+  refundNo: row.refund_no,
+  refundFen: Number(row.refund_fen),
+  ticketsTaken: parseGrants(row.tickets_taken),
+  vipDaysTaken: Number(row.vip_days_taken),
+  note: row.note,
+  repeated,
+});
+
+/**
+ * Refunds (super admin) and catalogue edits. The refund policy (docs/payments.md): what was
+ * granted is taken back as far as it is unspent; the money returned is the order amount times the
+ * unspent share (the smaller share when an order granted both tickets and VIP days), rounded down
+ * to the fen. paid→refunded, the take-back and the refund record commit in one transaction; the
+ * provider is then asked with a refund number fixed per order, so a retry refunds nothing more.
+ */
+export const createRefundsService = (deps: {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  now: Clock;
+  logger: Logger;
+  providers: ChannelProviders;
+}) => {
+  const repo = createOrdersRepository(deps.db);
+
+  const askProvider = async (order: OrderRow, row: RefundRow) => {
+    const provider = deps.providers[order.channel];
+    if (!provider) throw new AppError('PAY_CHANNEL_OFF');
+    if (Number(row.refund_fen) === 0) return;
+    try {
+      await provider.refund({
+        orderNo: order.order_no,
+        refundNo: row.refund_no,
+        refundFen: Number(row.refund_fen),
+        totalFen: Number(order.amount_fen),
+        reason: row.reason,
+      });
+    } catch (err) {
+      deps.logger.error({ err, orderNo: order.order_no }, 'provider refund failed');
+      throw new AppError('PAYMENT_PROVIDER_FAILED', {
+        message:
+          '退款已记录并已收回权益，但支付平台暂未受理；请稍后再次点击退款重试（不会重复退款）',
+        cause: err,
+      });
+    }
+  };
+
+  return {
+    async refund(adminId: string, orderNo: string, reason: string): Promise<RefundResult> {
+      const order = await repo.findOrder(orderNo);
+      if (!order) throw new AppError('ORDER_NOT_FOUND');
+      const existing = await repo.findRefund(orderNo);
+      if (existing) {
+        // Already refunded here: repeat the provider call (same refund number), nothing else.
+        await askProvider(order, existing);
+        return toResult(existing, true);
+      }
+      if (order.status !== 'paid') throw new AppError('REFUND_NOT_ALLOWED');
+
+      const at = deps.now();
+      const iso = at.toISOString();
+      const refundNo = refundNoOf(orderNo);
+      const won = await deps.db.transaction().execute(async (trx) => {
+        const r = createOrdersRepository(trx);
+        const changed = await r.transition(orderNo, ['paid'], 'refunded', {
+          refunded_at: iso,
+          updated_at: iso,
+        });
+        if (!changed) return false;
+        const granted = grantEntries(parseGrants(order.grants));
+        const taken: TicketGrants = {};
+        let grantedSum = 0;
+        let takenSum = 0;
+        for (const g of granted) {
+          const row = await trx
+            .selectFrom('ticket_balances')
+            .select('balance')
+            .where('user_id', '=', order.user_id)
+            .where('ticket_type', '=', g.ticketType)
+            .executeTakeFirst();
+          const take = Math.max(0, Math.min(g.count, Number(row?.balance ?? 0)));
+          grantedSum += g.count;
+          if (take === 0) continue;
+          const debited = await trx
+            .updateTable('ticket_balances')
+            .set({ balance: sql<number>`balance - ${take}` })
+            .where('user_id', '=', order.user_id)
+            .where('ticket_type', '=', g.ticketType)
+            .where('balance', '>=', take)
+            .executeTakeFirst();
+          if (Number(debited.numUpdatedRows) !== 1) continue;
+          await trx
+            .insertInto('ticket_ledger')
+            .values({
+              id: newId(),
+              user_id: order.user_id,
+              ticket_type: g.ticketType,
+              delta: -take,
+              reason: 'refund',
+              ref: orderNo,
+              created_at: iso,
+            })
+            .execute();
+          taken[String(g.ticketType) as keyof TicketGrants] = take;
+          takenSum += take;
+        }
+        const shares: number[] = [];
+        if (grantedSum > 0) shares.push(takenSum / grantedSum);
+
+        let vipDaysTaken = 0;
+        const vipDays = Number(order.vip_days ?? 0);
+        if (vipDays > 0) {
+          const user = await lockVipRow(trx, deps.dialect, order.user_id);
+          if (user && activeVip(user, at)) {
+            const until = Date.parse(user.vip_until!);
+            const remainingDays = Math.floor((until - at.getTime()) / DAY);
+            vipDaysTaken = Math.max(0, Math.min(vipDays, remainingDays));
+            const newUntil = until - vipDaysTaken * DAY;
+            await trx
+              .updateTable('users')
+              .set(
+                newUntil > at.getTime()
+                  ? { vip_until: new Date(newUntil).toISOString(), updated_at: iso }
+                  : { vip_tier: null, vip_until: null, updated_at: iso },
+              )
+              .where('id', '=', order.user_id)
+              .execute();
+          }
+          shares.push(vipDaysTaken / vipDays);
+        }
+        const share = shares.length > 0 ? Math.min(...shares) : 1;
+        const refundFen = Math.floor(Number(order.amount_fen) * share);
+        const partial = share < 1;
+        const note = partial
+          ? `部分权益已使用：收回次数 ${takenSum}/${grantedSum}${
+              vipDays > 0 ? `，会员天数 ${vipDaysTaken}/${vipDays}` : ''
+            }，按未使用比例退款 ${(refundFen / 100).toFixed(2)} 元（见 docs/payments.md）`
+          : '权益已全部收回，全额退款';
+        await trx
+          .insertInto('order_refunds')
+          .values({
+            refund_no: refundNo,
+            order_no: orderNo,
+            admin_id: adminId,
+            reason,
+            refund_fen: refundFen,
+            tickets_taken: JSON.stringify(taken),
+            vip_days_taken: vipDaysTaken,
+            note,
+            created_at: iso,
+          })
+          .execute();
+        return true;
+      });
+      const row = await repo.findRefund(orderNo);
+      if (!row) throw new AppError('REFUND_NOT_ALLOWED');
+      await askProvider(order, row);
+      deps.logger.info({ orderNo, adminId, refundFen: row.refund_fen }, 'order refunded');
+      return toResult(row, !won);
+    },
+
+    async updateProduct(id: string, update: ProductUpdate): Promise<Product> {
+      const product = await repo.findProduct(id);
+      if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+      if (update.stock != null && update.stock < Number(product.sold)) {
+        throw new AppError('VALIDATION_FAILED', {
+          message: `库存不能少于已售出的 ${Number(product.sold)} 份`,
+        });
+      }
+      await repo.updateProduct(
+        id,
+        {
+          ...(update.priceFen !== undefined && { price_fen: update.priceFen }),
+          ...(update.originalPriceFen !== undefined && {
+            original_price_fen: update.originalPriceFen,
+          }),
+          ...(update.stock !== undefined && { stock: update.stock }),
+          ...(update.onSale !== undefined && { on_sale: update.onSale ? 1 : 0 }),
+          ...(update.name !== undefined && { name: update.name }),
+          ...(update.description !== undefined && { description: update.description }),
+        },
+        deps.now().toISOString(),
+      );
+      return toProduct((await repo.findProduct(id))!);
+    },
+  };
+};
+
+export type RefundsService = ReturnType<typeof createRefundsService>;

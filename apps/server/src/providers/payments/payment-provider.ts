@@ -1,0 +1,69 @@
+/**
+ * The port every payment channel implements (WeChat Pay Native, Alipay precreate, the sandbox).
+ * The orders module decides; a provider only speaks its protocol: it signs requests, verifies
+ * every answer and every notify, and reports what the provider says in one neutral shape.
+ */
+export type ProviderTradeState = 'paid' | 'pending' | 'closed' | 'refunded' | 'missing';
+
+export type ProviderTrade = {
+  orderNo: string;
+  state: ProviderTradeState;
+  /** What the payer paid in fen (WeChat amount.total, Alipay total_amount), when paid. */
+  paidFen?: number;
+  providerTradeNo?: string;
+  paidAt?: string;
+  /** The merchant the provider says the trade belongs to (mchid / app_id), when it says. */
+  merchantId?: string;
+};
+
+export type CreateTrade = {
+  orderNo: string;
+  amountFen: number;
+  title: string;
+  expiresAt: Date;
+};
+
+export type RefundRequest = {
+  orderNo: string;
+  refundNo: string;
+  refundFen: number;
+  totalFen: number;
+  reason: string;
+};
+
+/** A notify as it arrived: headers and the raw body, untouched (signatures cover the bytes). */
+export type RawNotify = {
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+};
+
+/** A notify refused before anything was read from it; `reason` goes to the log, not the caller. */
+export class NotifyRejected extends Error {
+  constructor(readonly reason: string) {
+    super(`notify rejected: ${reason}`);
+    this.name = 'NotifyRejected';
+  }
+}
+
+/** A provider call that failed (network, refusal, an answer whose signature did not verify). */
+export class ProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface PaymentProvider {
+  readonly channel: 'wechat' | 'alipay' | 'sandbox';
+  /** The merchant id notifies and queries must carry (mchid / app_id); undefined: not checked. */
+  readonly merchantId: string | undefined;
+  /** Places the order; answers what the QR encodes (WeChat code_url, Alipay qr_code). */
+  create(trade: CreateTrade): Promise<{ payUrl: string }>;
+  query(orderNo: string): Promise<ProviderTrade>;
+  /** Closes an unpaid order; closing one that is already closed or unknown is not an error. */
+  close(orderNo: string): Promise<void>;
+  /** Refunds with an idempotent refund number: the same number refunds once. */
+  refund(request: RefundRequest): Promise<void>;
+  /** Verifies and decodes a notify; throws NotifyRejected when it is not authentic. */
+  verifyNotify(notify: RawNotify): Promise<ProviderTrade>;
+}

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { isoDateSchema, pageQuerySchema, pageSchema } from './common';
+
+/**
+ * Commerce (issue 13): the catalogue, orders, VIP and the 250513 activity. Money is integer fen
+ * everywhere; yuan appear only on screen (formatFen) and in Alipay's total_amount.
+ */
+export const productKinds = ['tickets', 'vip', 'custom', 'activity'] as const;
+export type ProductKind = (typeof productKinds)[number];
+export const orderStatuses = ['pending', 'paid', 'closed', 'refunded'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const payChannels = ['wechat', 'alipay', 'sandbox'] as const;
+export type PayChannel = (typeof payChannels)[number];
+
+/** Ticket grants per ticket type ("1".."4" → count). */
+export const ticketGrantsSchema = z.partialRecord(z.enum(['1', '2', '3', '4']), z.number().int());
+export type TicketGrants = z.infer<typeof ticketGrantsSchema>;
+
+/** What /dingzhi sells: a unit price per ticket type, volume discounts, an online ceiling. */
+export const customPricingSchema = z.object({
+  unitFen: ticketGrantsSchema,
+  /** Ascending by minFen: at or above minFen (list price) the whole order costs percent %. */
+  tiers: z.array(z.object({ minFen: z.number().int(), percent: z.number().int() })),
+  /** Above this list price the page offers the enterprise contact form instead. */
+  maxFen: z.number().int(),
+  /** Per ticket type, at most this many in one order. */
+  maxPerType: z.number().int(),
+});
+export type CustomPricing = z.infer<typeof customPricingSchema>;
+
+export const productSchema = z.object({
+  id: z.string(),
+  kind: z.enum(productKinds),
+  name: z.string(),
+  description: z.string(),
+  priceFen: z.number().int(),
+  originalPriceFen: z.number().int().optional(),
+  tickets: ticketGrantsSchema.optional(),
+  vipDays: z.number().int().optional(),
+  vipTier: z.enum(['vip', 'svip']).optional(),
+  stock: z.number().int().optional(),
+  perUserLimit: z.number().int().optional(),
+  startsAt: isoDateSchema.optional(),
+  endsAt: isoDateSchema.optional(),
+  custom: customPricingSchema.optional(),
+  onSale: z.boolean(),
+});
+export type Product = z.infer<typeof productSchema>;
+export const productListSchema = z.array(productSchema);
+
+/** Which channels this server offers: a real provider, the sandbox, or none. */
+export const payChannelsSchema = z.object({
+  wechat: z.enum(['live', 'sandbox', 'off']),
+  alipay: z.enum(['live', 'sandbox', 'off']),
+});
+export type PayChannels = z.infer<typeof payChannelsSchema>;
+
+/** "1:200,4:10" — the quantities a /dingzhi buyer picked. */
+const customQuantitiesSchema = z
+  .string()
+  .regex(/^[1-4]:\d{1,6}(,[1-4]:\d{1,6}){0,3}$/, { message: '请选择要购买的次数' })
+  .transform((v) => {
+    const out: TicketGrants = {};
+    for (const pair of v.split(',')) {
+      const [type, count] = pair.split(':') as ['1' | '2' | '3' | '4', string];
+      out[type] = (out[type] ?? 0) + Number(count);
+    }
+    return out;
+  });
+
+export const createOrderQuerySchema = z.object({
+  productId: z.string().min(1, { message: '请选择要购买的商品' }).max(64),
+  /** Custom purchases only: quantities per ticket type. */
+  quantities: customQuantitiesSchema.optional(),
+});
+export type CreateOrderQuery = z.infer<typeof createOrderQuerySchema>;
+
+export const createWechatOrderSchema = z.object({
+  orderNo: z.string(),
+  codeUrl: z.string(),
+  amountFen: z.number().int(),
+  expiresAt: isoDateSchema,
+  sandbox: z.boolean(),
+});
+export const createAlipayOrderSchema = z.object({
+  orderNo: z.string(),
+  qrCode: z.string(),
+  amountFen: z.number().int(),
+  expiresAt: isoDateSchema,
+  sandbox: z.boolean(),
+});
+
+export const orderNoQuerySchema = z.object({
+  orderNo: z.string().regex(/^[A-Za-z0-9_-]{6,32}$/, { message: '订单号格式不正确' }),
+});
+
+export const orderStatusSchema = z.object({
+  orderNo: z.string(),
+  status: z.enum(orderStatuses),
+  productId: z.string(),
+  amountFen: z.number().int(),
+  channel: z.enum(payChannels),
+  paidAt: isoDateSchema.optional(),
+});
+export type OrderStatusInfo = z.infer<typeof orderStatusSchema>;
+
+export const orderItemSchema = orderStatusSchema.extend({
+  kind: z.enum(productKinds),
+  title: z.string(),
+  tickets: ticketGrantsSchema,
+  vipDays: z.number().int().optional(),
+  createdAt: isoDateSchema,
+  expiresAt: isoDateSchema,
+  refundedAt: isoDateSchema.optional(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+export const orderPageQuerySchema = pageQuerySchema;
+export const orderPageSchema = pageSchema(orderItemSchema);
+
+export const activityStockSchema = z.object({
+  stock: z.number().int(),
+  endsAt: isoDateSchema.nullable(),
+  startsAt: isoDateSchema.nullable(),
+  productId: z.string().nullable(),
+});
+export type ActivityStock = z.infer<typeof activityStockSchema>;
+
+export const vipPerksSchema = z.object({
+  level: z.enum(['none', 'vip', 'svip']),
+  isVip: z.boolean(),
+  expiresAt: isoDateSchema.nullable(),
+  perks: z.array(z.string()),
+});
+
+/** The enterprise contact form beyond /dingzhi's largest tier. */
+export const enterpriseLeadBodySchema = z.object({
+  company: z.string().trim().min(1, { message: '请填写公司名称' }).max(100),
+  contact: z.string().trim().min(1, { message: '请填写联系人' }).max(50),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^[0-9+\- ]{6,20}$/, { message: '请填写正确的联系电话' }),
+  seats: z.coerce.number().int().min(1).max(100000).optional(),
+  note: z.string().trim().max(500).optional(),
+});
+
+// --- admin
+export const productUpdateBodySchema = z
+  .object({
+    priceFen: z.number().int().min(1).max(100_000_000).optional(),
+    originalPriceFen: z.number().int().min(1).max(100_000_000).nullable().optional(),
+    stock: z.number().int().min(0).max(10_000_000).nullable().optional(),
+    onSale: z.boolean().optional(),
+    name: z.string().trim().min(1).max(50).optional(),
+    description: z.string().trim().max(500).optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { message: '请至少修改一项' });
+export type ProductUpdate = z.infer<typeof productUpdateBodySchema>;
+
+export const refundBodySchema = z.object({
+  reason: z.string().trim().min(1, { message: '请填写退款原因' }).max(200),
+});
+export const refundResultSchema = z.object({
+  orderNo: z.string(),
+  refundNo: z.string(),
+  refundFen: z.number().int(),
+  ticketsTaken: ticketGrantsSchema,
+  vipDaysTaken: z.number().int(),
+  /** What the admin should know: part already spent, refunded in proportion (docs/payments.md). */
+  note: z.string(),
+  /** True when this call found the refund already done and changed nothing. */
+  repeated: z.boolean(),
+});
+export type RefundResult = z.infer<typeof refundResultSchema>;
+
+/** List price and price after the volume discount of a custom purchase, in fen. */
+export const customPrice = (pricing: CustomPricing, quantities: TicketGrants) => {
+  let listFen = 0;
+  for (const [type, count] of Object.entries(quantities) as [keyof TicketGrants, number][]) {
+    listFen += (pricing.unitFen[type] ?? 0) * count;
+  }
+  const tier = [...pricing.tiers].reverse().find((t) => listFen >= t.minFen);
+  const percent = tier?.percent ?? 100;
+  return { listFen, priceFen: Math.round((listFen * percent) / 100), percent };
+};
+
+/** 9900 → "99.00" (Alipay's total_amount and every price on screen). */
+export const formatFen = (fen: number): string => {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(fen));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+
+/** "99.00" → 9900; undefined for anything that is not a plain non-negative yuan amount. */
+export const parseYuan = (yuan: string): number | undefined => {
+  const m = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(yuan.trim());
+  if (!m) return undefined;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+};
