@@ -1,11 +1,27 @@
+import { z } from 'zod';
+import { parseAreaEnv } from '../../config/area-env';
 import type { FeatureModuleFactory } from '../feature-module';
 import { createCollectionsService } from './collections.service';
+import { galleryAdminRoutes } from './gallery-admin.routes';
 import { galleryRoutes } from './gallery.routes';
 import { createGalleryService } from './gallery.service';
+import { createNsfwChecker } from './nsfw-check';
+
+const galleryEnvSchema = z.object({
+  /** The automatic nsfwjs check at publish (off only for development machines without it). */
+  GALLERY_NSFW_CHECK: z.enum(['on', 'off']).default('on'),
+  GALLERY_NSFW_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+});
 
 /** The community gallery (issue 14): publishing, the waterfall, favourites, collections. */
 export const galleryModule: FeatureModuleFactory = (core) => {
+  const env = parseAreaEnv(core.env, galleryEnvSchema);
+  const nsfw =
+    env.GALLERY_NSFW_CHECK === 'on'
+      ? createNsfwChecker({ logger: core.logger, timeoutMs: env.GALLERY_NSFW_TIMEOUT_MS })
+      : undefined;
   const gallery = createGalleryService({
+    moderate: nsfw?.check,
     db: core.database.db,
     files: core.files,
     storage: core.storage,
@@ -26,6 +42,16 @@ export const galleryModule: FeatureModuleFactory = (core) => {
         collections,
         guards: core.guards,
       });
+      await app.register(galleryAdminRoutes, {
+        prefix: '/api/user/manage/gallery',
+        gallery,
+        guards: core.guards,
+        // Until the admin area's audit-log service is available: one structured log line.
+        audit: async (entry) => core.logger.info({ audit: entry }, 'admin action'),
+      });
+    },
+    stop: async () => {
+      await nsfw?.stop();
     },
     services: { gallery, collections },
   };

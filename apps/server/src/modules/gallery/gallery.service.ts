@@ -266,9 +266,22 @@ export const createGalleryService = (deps: {
       const beforeId = body.includeBefore ? [task.inputs[BEFORE_INPUT]].flat()[0] : undefined;
       const [before] = beforeId ? await deps.files.ownedFiles(userId, [beforeId]) : [];
 
-      const check = deps.moderate ? await deps.moderate(bytes).catch(() => undefined) : undefined;
-      const status: GalleryStatus = check?.flagged ? 'pending_review' : 'published';
-      const reason = check?.flagged ? '系统检测到可能不适宜的内容' : null;
+      // Fail closed: a check that cannot run sends the picture to a person instead.
+      const check = deps.moderate
+        ? await deps.moderate(bytes).catch((e: unknown) => {
+            deps.logger.warn({ err: e }, 'gallery moderation check failed');
+            return 'failed' as const;
+          })
+        : undefined;
+      const flagged = check === 'failed' || check?.flagged === true;
+      const status: GalleryStatus = flagged ? 'pending_review' : 'published';
+      const reason =
+        check === 'failed'
+          ? '自动审核暂不可用，等待人工审核'
+          : flagged
+            ? '系统检测到可能不适宜的内容'
+            : null;
+      const scores = check && check !== 'failed' ? check.scores : undefined;
       const at = iso();
       const hotBase = hotBaseOf(at);
       const title = maskPhones(body.title);
@@ -295,7 +308,7 @@ export const createGalleryService = (deps: {
         search_text: searchTextOf({ title, tags, prompt }),
         status,
         status_reason: reason,
-        nsfw: check ? JSON.stringify(check.scores) : null,
+        nsfw: scores ? JSON.stringify(scores) : null,
         hot_base: hotBase,
         hot_score: hotBase,
         created_at: at,
@@ -348,6 +361,42 @@ export const createGalleryService = (deps: {
       const count = await repo.unCollect(userId, id);
       if (count === undefined) throw new AppError('GALLERY_NOT_FOUND');
       return { collected: false, collectCount: count, collectionId: null };
+    },
+
+    /** The review queue (admin): pictures in one state, newest first, with reports and scores. */
+    async reviewQueue(query: { status: GalleryStatus; current: number; pageSize: number }) {
+      const filter: PageFilter = { status: query.status, keyword: { kind: 'none' }, sort: 'new' };
+      const [rows, total] = await Promise.all([
+        pages.page(filter, {
+          offset: (query.current - 1) * query.pageSize,
+          limit: query.pageSize,
+        }),
+        pages.count(filter),
+      ]);
+      const [items, reasons] = await Promise.all([
+        toItems(rows, undefined, true),
+        repo.reportReasons(rows.map((r) => r.id)),
+      ]);
+      return {
+        list: items.map((item, i) => ({
+          ...item,
+          reportCount: rows[i]!.reportCount,
+          reasons: reasons.get(item.id) ?? [],
+          nsfw: rows[i]!.nsfw,
+        })),
+        total,
+      };
+    },
+
+    /** approve publishes (files public again); hide takes it off the square with the reason. */
+    async review(id: string, action: 'approve' | 'hide', reason: string | undefined) {
+      const moved = await repo.setStatus(
+        id,
+        action === 'approve' ? 'published' : 'hidden',
+        action === 'approve' ? null : reason?.trim() || null,
+        iso(),
+      );
+      if (!moved) throw new AppError('GALLERY_NOT_FOUND');
     },
 
     async report(userId: string, id: string, reason: string): Promise<void> {

@@ -55,7 +55,13 @@ describe('gallery keyword terms', () => {
 describeEachDatabase('gallery: publish, waterfall, collects, collections, reports', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTaskApp({ target, startWorker: true, engines: [fakeEngine()] });
+    // The automatic check has its own suite below (its model takes seconds to load).
+    t = await buildTaskApp({
+      target,
+      startWorker: true,
+      engines: [fakeEngine()],
+      env: { GALLERY_NSFW_CHECK: 'off' },
+    });
   });
   afterAll(() => t.close());
 
