@@ -5,6 +5,7 @@ import { AccountModals, DrawerAccount, HeaderAccount, MobileAccount } from '../f
 import { isMobileUserAgent } from '../lib/device';
 import { leavePage } from '../lib/notify';
 import { deviceRedirect } from '../lib/redirects';
+import { track } from '../lib/beacon';
 import { pageInfo } from '../lib/tracking';
 import { AccessGuard } from './access-guard';
 import { BootScreen } from './root-layout-parts';
@@ -38,6 +39,8 @@ export const RootLayout = () => {
     // Analytics scripts read the label from the document rather than from app code.
     const info = pageInfo(`${location.pathname}${location.search}${location.hash}`);
     document.documentElement.dataset.pageLabel = info.label;
+    // …and the page view reaches the store (POST /api/track), unless analytics are turned off.
+    track('page_view');
   }, [location.pathname, location.search, location.hash]);
 
   return (

@@ -27,3 +27,18 @@ export const deviceId = (store: SafeStorage = defaultStorage): string => {
   store.set(storageKeys.uuid, id);
   return id;
 };
+
+/**
+ * Device ids for the sibling sites (spec §3): `subUUID` travels with page views and to the case
+ * site, `lingganUUID` to the inspiration site. Each is generated once and kept, like the uuid.
+ */
+export const siteDeviceId = (
+  key: typeof storageKeys.subUUID | typeof storageKeys.lingganUUID,
+  store: SafeStorage = defaultStorage,
+): string => {
+  const existing = store.get(key);
+  if (typeof existing === 'string' && existing.length >= 8) return existing;
+  const id = randomId();
+  store.set(key, id);
+  return id;
+};

@@ -43,10 +43,13 @@ export const fetchCurrentUser = async (): Promise<CurrentUser | null> => {
     if (!info.success || !vip.success) {
       if (isUnauthorized(info.code) || isUnauthorized(vip.code)) {
         storage.remove(storageKeys.satoken);
+        storage.remove(storageKeys.userInfo);
       }
       return null;
     }
-    return { ...info.data, vip: vip.data };
+    const user = { ...info.data, vip: vip.data };
+    storage.set(storageKeys.userInfo, user as unknown as Record<string, unknown>);
+    return user;
   } catch {
     return null;
   }
@@ -57,10 +60,23 @@ export const sessionKeys = {
   tickets: (type: TicketType) => ['session', 'tickets', type] as const,
 };
 
+/**
+ * The user cached at the last load (spec §3 `userInfo`), shown while the fresh copy loads so the
+ * header renders before the network answers; only while a token is stored.
+ */
+export const cachedUser = (): CurrentUser | undefined => {
+  if (!hasUserToken()) return undefined;
+  const cached = storage.get(storageKeys.userInfo) as Partial<CurrentUser> | undefined;
+  return cached && typeof cached === 'object' && typeof cached.id === 'string' && cached.vip
+    ? (cached as CurrentUser)
+    : undefined;
+};
+
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: sessionKeys.currentUser,
     queryFn: fetchCurrentUser,
+    placeholderData: cachedUser,
     // A failed load means "signed out"; retrying would only repeat requests.
     retry: false,
   });

@@ -31,10 +31,34 @@ const cleared = [
 ];
 
 describe('logout (spec §4)', () => {
+  it('runs the whole chain in order: ends single sign-on, invalidates, logs out', async () => {
+    seed();
+    const ticket = '/api/cas/v1/tickets/TGT-abcdefghijklmnopqrstuvwxyz012345';
+    localStorage.setItem('redirectUrl', JSON.stringify(ticket));
+    vi.spyOn(pageNavigation, 'assign').mockImplementation(() => undefined);
+    const api = fakeApi({
+      [`DELETE ${ticket.replace(/^\/api/, '')}`]: () => ok(null),
+      'POST /logout/invalidateSession': () => ok(null),
+      'GET /user/logout': () => ok(null),
+    });
+    await logout(new QueryClient());
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      `DELETE ${ticket.replace(/^\/api/, '')}`,
+      'POST /logout/invalidateSession',
+      'GET /user/logout',
+    ]);
+    expect(api.calls.every((c) => c.headers.satoken === 'v-satoken')).toBe(true);
+    expect(localStorage.getItem('redirectUrl')).toBeNull();
+    expect(localStorage.getItem('userInfo')).toBeNull();
+  });
+
   it('invalidates the session, clears exactly the login keys and the user, and goes home', async () => {
     seed();
     const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => undefined);
-    const api = fakeApi({ 'POST /logout/invalidateSession': () => ok(null) });
+    const api = fakeApi({
+      'POST /logout/invalidateSession': () => ok(null),
+      'GET /user/logout': () => ok(null),
+    });
     const client = new QueryClient();
     client.setQueryData(sessionKeys.currentUser, { id: 'u1' });
     await logout(client);
