@@ -67,4 +67,37 @@ export const sharesRoutes: FastifyPluginAsyncZod<{
       return ok(await shares.shared(request.query.token));
     },
   );
+
+  // The shared page's pictures, readable only while the share is open (see shares.service).
+  app.get(
+    '/sharedFile',
+    {
+      schema: {
+        querystring: sharedTaskQuerySchema.extend({
+          fileId: z.string().min(1).max(64),
+          w: z.coerce.number().int().min(16).max(2048).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { token, fileId, w } = request.query;
+      reply.header('cache-control', 'private, no-store');
+      reply.header('x-robots-tag', 'noindex');
+      if (w !== undefined) {
+        const webp = /image\/webp/i.test(request.headers.accept ?? '');
+        const { data, mime } = await shares.thumbnailShared(
+          token,
+          fileId,
+          w,
+          webp ? 'webp' : 'jpeg',
+        );
+        return reply.header('content-type', mime).header('vary', 'Accept').send(data);
+      }
+      const { file, stream } = await shares.openShared(token, fileId);
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', file.bytes)
+        .send(stream);
+    },
+  );
 };

@@ -27,15 +27,28 @@ export const createSharesService = (deps: {
   const shares = createSharesRepository(deps.db);
   const tasks = createTasksRepository(deps.db);
 
-  const outputLinks = (outputs: TaskOutputRecord[]) =>
-    Promise.all(
-      outputs.map(async (o) => ({
-        ...(await deps.files.links({ id: o.fileId, mime: o.mime })),
+  /**
+   * The shared page's pictures go through the share token, not signed file links: closing the
+   * share (or deleting the task) stops them at once, where a signed link would live on for hours.
+   */
+  const sharedLinks = (token: string, outputs: TaskOutputRecord[]) =>
+    outputs.map((o) => {
+      const base = `/api/ai/sharedFile?token=${encodeURIComponent(token)}&fileId=${o.fileId}`;
+      return {
+        url: base,
+        thumbUrl: o.mime.startsWith('image/') ? `${base}&w=320` : null,
         width: o.width,
         height: o.height,
         kind: o.kind,
-      })),
-    );
+      };
+    });
+
+  /** The output behind a live share, or SHARE_NOT_FOUND (closed, deleted or not its picture). */
+  const sharedOutput = async (token: string, fileId: string) => {
+    const found = await shares.findShared(token);
+    if (!found?.outputs.some((o) => o.fileId === fileId)) throw new AppError('SHARE_NOT_FOUND');
+    return fileId;
+  };
 
   /** The owner's task or TASK_NOT_FOUND: another user's task looks exactly like a missing one. */
   const owned = async (userId: string, taskId: string) => {
@@ -122,7 +135,17 @@ export const createSharesService = (deps: {
     async shared(token: string): Promise<SharedTask> {
       const found = await shares.findShared(token);
       if (!found) throw new AppError('SHARE_NOT_FOUND');
-      return { ...found, outputs: await outputLinks(found.outputs) };
+      return { ...found, outputs: sharedLinks(token, found.outputs) };
     },
+
+    openShared: async (token: string, fileId: string) =>
+      deps.files.openGranted(await sharedOutput(token, fileId)),
+
+    thumbnailShared: async (
+      token: string,
+      fileId: string,
+      width: number,
+      format: 'webp' | 'jpeg',
+    ) => deps.files.thumbnailGranted(await sharedOutput(token, fileId), width, format),
   };
 };

@@ -122,23 +122,29 @@ export const createTasksRepository = (db: Kysely<Database>) => ({
   },
 
   /** Records the key first; false when the key was already used (the caller replays). */
-  async claimIdempotencyKey(userId: string, key: string, taskId: string, at: string) {
+  async claimIdempotencyKey(
+    userId: string,
+    key: string,
+    taskId: string,
+    at: string,
+    bodyHash: string | null = null,
+  ) {
     const r = await db
       .insertInto('idempotency_keys')
-      .values({ user_id: userId, key, task_id: taskId, created_at: at })
+      .values({ user_id: userId, key, task_id: taskId, created_at: at, body_hash: bodyHash })
       .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
       .executeTakeFirst();
     return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
   },
 
-  async taskIdForKey(userId: string, key: string): Promise<string | undefined> {
+  async findIdempotencyKey(userId: string, key: string) {
     const row = await db
       .selectFrom('idempotency_keys')
-      .select('task_id')
+      .select(['task_id', 'body_hash'])
       .where('user_id', '=', userId)
       .where('key', '=', key)
       .executeTakeFirst();
-    return row?.task_id;
+    return row && { taskId: row.task_id, bodyHash: row.body_hash };
   },
 
   async findTask(id: string): Promise<TaskRecord | undefined> {

@@ -16,10 +16,8 @@ import { z } from 'zod';
 import { userOf } from '../auth/authenticate';
 import type { AuthGuards } from '../auth/authenticate';
 import type { ClickMaskService } from './click-mask.service';
+import { idempotencyOf } from './idempotency';
 import type { TasksService } from './tasks.service';
-
-const idempotencyKeyOf = (header: unknown): string | undefined =>
-  typeof header === 'string' && header.trim() !== '' ? header.trim().slice(0, 128) : undefined;
 
 /** /api/ai/* task endpoints of spec §7, plus /api/ai/tools (availability for the web). */
 export const tasksRoutes: FastifyPluginAsyncZod<{
@@ -59,7 +57,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
         await tasks.startTask(
           userOf(request).userId,
           request.body,
-          idempotencyKeyOf(request.headers['idempotency-key']),
+          idempotencyOf(request.headers['idempotency-key'], request.body),
         ),
       ),
   );

@@ -13,6 +13,8 @@ import { createTasksRepository } from './tasks.repository';
 import type { TaskRecord } from './tasks.repository';
 import { queueHeldTask } from './task-submit';
 import { settleTaskTickets } from './tasks.settlement';
+import { assertSameRequest } from './idempotency';
+import type { Idempotency } from './idempotency';
 
 export type TasksService = ReturnType<typeof createTasksService>;
 
@@ -149,9 +151,11 @@ export const createTasksService = (deps: {
     return out;
   };
 
-  const replay = async (userId: string, key: string) => {
-    const taskId = await repo.taskIdForKey(userId, key);
-    const task = taskId ? await repo.findTask(taskId) : undefined;
+  /** The task an earlier use of the key started; a different request under it is a 422. */
+  const replay = async (userId: string, idempotency: Idempotency) => {
+    const used = await repo.findIdempotencyKey(userId, idempotency.key);
+    if (used) assertSameRequest(used.bodyHash, idempotency);
+    const task = used ? await repo.findTask(used.taskId) : undefined;
     return task ? { taskId: task.id, queueNum: await queueNumOf(task) } : undefined;
   };
 
@@ -165,7 +169,7 @@ export const createTasksService = (deps: {
         params?: Record<string, unknown>;
         inputs?: Record<string, unknown>;
       } & Record<string, unknown>,
-      idempotencyKey?: string,
+      idempotency?: Idempotency,
     ): Promise<{ taskId: string; queueNum: number }> {
       const tool = getTool(body.toolId);
       if (!tool) throw new AppError('TOOL_NOT_FOUND');
@@ -196,8 +200,8 @@ export const createTasksService = (deps: {
       const route = await deps.router.resolve(tool.capability);
       if (!route.engine) throw new AppError('ENGINE_UNAVAILABLE', { message: route.reason });
 
-      if (idempotencyKey) {
-        const earlier = await replay(userId, idempotencyKey);
+      if (idempotency) {
+        const earlier = await replay(userId, idempotency);
         if (earlier) return earlier;
       }
       const resolvedInputs = await resolveInputs(userId, tool, rawInputs);
@@ -209,8 +213,14 @@ export const createTasksService = (deps: {
       const created = await deps.db.transaction().execute(async (trx) => {
         const tasks = createTasksRepository(trx);
         if (
-          idempotencyKey &&
-          !(await tasks.claimIdempotencyKey(userId, idempotencyKey, taskId, at))
+          idempotency &&
+          !(await tasks.claimIdempotencyKey(
+            userId,
+            idempotency.key,
+            taskId,
+            at,
+            idempotency.fingerprint,
+          ))
         ) {
           return false; // a concurrent duplicate won; answer with its task below
         }
@@ -230,7 +240,7 @@ export const createTasksService = (deps: {
         return { seq };
       });
       if (!created) {
-        const earlier = idempotencyKey ? await replay(userId, idempotencyKey) : undefined;
+        const earlier = idempotency ? await replay(userId, idempotency) : undefined;
         if (!earlier) throw new AppError('CONFLICT');
         return earlier;
       }
@@ -287,6 +297,11 @@ export const createTasksService = (deps: {
         return false;
       });
       if (canceled) deps.abortLocal(taskId);
+      // A deleted task keeps no pictures: its results are removed, their links answer 404.
+      await deps.files.remove(
+        userId,
+        task.outputs.map((o) => o.fileId),
+      );
     },
 
     /** Every tool with its price and whether an engine can run it now (with the reason if not). */

@@ -69,4 +69,19 @@ export const createFilesRepository = (db: Kysely<Database>) => ({
       .execute();
     return rows.map(toFile);
   },
+
+  /** Deletes the owner's file row; false when it is gone or something still references it. */
+  async deleteOwnedFile(userId: string, id: string): Promise<boolean> {
+    try {
+      const r = await db
+        .deleteFrom('files')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows) === 1;
+    } catch {
+      // A foreign key (a gallery item showing it) keeps the file.
+      return false;
+    }
+  },
 });

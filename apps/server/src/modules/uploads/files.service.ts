@@ -80,6 +80,47 @@ export const createFilesService = (deps: {
   };
 
   /** Who may read: the owner (by session), anyone with a valid unexpired signature, or public. */
+  const openStored = async (file: StoredFile) => ({
+    file,
+    stream: await missingAs404(deps.storage.stream(file.storageKey)),
+  });
+
+  const thumbOf = async (
+    file: StoredFile,
+    width: number,
+    format: 'webp' | 'jpeg',
+  ): Promise<{ data: Buffer; mime: string }> => {
+    if (!file.mime.startsWith('image/')) throw new AppError('FILE_NOT_FOUND');
+    const w = THUMB_WIDTHS.find((t) => t >= width) ?? THUMB_WIDTHS.at(-1)!;
+    const cached = path.join(deps.thumbDir, `${file.id}-${w}.${format}`);
+    const mime = format === 'webp' ? 'image/webp' : 'image/jpeg';
+    const hit = await fs.readFile(cached).catch(() => undefined);
+    if (hit) return { data: hit, mime };
+    const source = await missingAs404(deps.storage.read(file.storageKey));
+    const pipeline = sharp(source, { limitInputPixels: deps.maxPixels }).resize({
+      width: w,
+      height: w,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+    const data =
+      format === 'webp'
+        ? await pipeline.webp({ quality: 80 }).toBuffer()
+        : await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer();
+    await fs.mkdir(deps.thumbDir, { recursive: true });
+    const tmp = `${cached}.${process.pid}.tmp`;
+    await fs.writeFile(tmp, data);
+    await fs.rename(tmp, cached);
+    return { data, mime };
+  };
+
+  /** A file someone was granted through another check (a live share link): no signature. */
+  const granted = async (id: string) => {
+    const file = await deps.repo.findFile(id);
+    if (!file) throw new AppError('FILE_NOT_FOUND');
+    return file;
+  };
+
   const readable = async (
     id: string,
     access: { exp?: string; sig?: string; userId?: string },
@@ -156,8 +197,7 @@ export const createFilesService = (deps: {
       id: string,
       access: { exp?: string; sig?: string; userId?: string },
     ): Promise<{ file: StoredFile; stream: Readable }> {
-      const file = await readable(id, access);
-      return { file, stream: await missingAs404(deps.storage.stream(file.storageKey)) };
+      return openStored(await readable(id, access));
     },
 
     /** A WebP or JPEG thumbnail (by what the browser accepts), cached on disk. */
@@ -167,29 +207,36 @@ export const createFilesService = (deps: {
       width: number,
       format: 'webp' | 'jpeg',
     ): Promise<{ data: Buffer; mime: string }> {
-      const file = await readable(id, access);
-      if (!file.mime.startsWith('image/')) throw new AppError('FILE_NOT_FOUND');
-      const w = THUMB_WIDTHS.find((t) => t >= width) ?? THUMB_WIDTHS.at(-1)!;
-      const cached = path.join(deps.thumbDir, `${file.id}-${w}.${format}`);
-      const mime = format === 'webp' ? 'image/webp' : 'image/jpeg';
-      const hit = await fs.readFile(cached).catch(() => undefined);
-      if (hit) return { data: hit, mime };
-      const source = await missingAs404(deps.storage.read(file.storageKey));
-      const pipeline = sharp(source, { limitInputPixels: deps.maxPixels }).resize({
-        width: w,
-        height: w,
-        fit: 'inside',
-        withoutEnlargement: true,
-      });
-      const data =
-        format === 'webp'
-          ? await pipeline.webp({ quality: 80 }).toBuffer()
-          : await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer();
-      await fs.mkdir(deps.thumbDir, { recursive: true });
-      const tmp = `${cached}.${process.pid}.tmp`;
-      await fs.writeFile(tmp, data);
-      await fs.rename(tmp, cached);
-      return { data, mime };
+      return thumbOf(await readable(id, access), width, format);
+    },
+
+    /** For a caller that checked the permission itself (the share link's token). */
+    openGranted: async (id: string) => openStored(await granted(id)),
+    thumbnailGranted: async (id: string, width: number, format: 'webp' | 'jpeg') =>
+      thumbOf(await granted(id), width, format),
+
+    /**
+     * Removes the owner's files for good: the row first (kept, with its bytes, while something
+     * still references it, such as a published gallery item), then the stored object and every
+     * cached thumbnail. Signed links to a removed file answer 404 from then on.
+     */
+    async remove(userId: string, ids: string[]): Promise<number> {
+      let removed = 0;
+      for (const file of await deps.repo.findOwnedFiles(userId, [...new Set(ids)])) {
+        if (!(await deps.repo.deleteOwnedFile(userId, file.id))) continue;
+        removed += 1;
+        await deps.storage.delete(file.storageKey).catch((e: unknown) => {
+          if (!(e instanceof StorageNotFoundError)) throw e;
+        });
+        await Promise.all(
+          THUMB_WIDTHS.flatMap((w) =>
+            ['webp', 'jpeg'].map((f) =>
+              fs.rm(path.join(deps.thumbDir, `${file.id}-${w}.${f}`), { force: true }),
+            ),
+          ),
+        );
+      }
+      return removed;
     },
   };
 };
