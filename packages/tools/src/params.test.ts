@@ -142,7 +142,10 @@ describe('tool parameters and their widgets', () => {
       atmosphere: 'auto',
       ignoreWordAndImage: false,
       count: 1,
+      // A trained model is optional; its strength defaults to 0.8 (docs/training.md).
+      loraStrength: 0.8,
     });
+    expect(getTool('indoor')!.params.safeParse({ loraStrength: 1.6 }).success).toBe(false);
     const arch = getTool('architecture')!.params.parse({}) as Record<string, unknown>;
     expect(arch).toMatchObject({ style: catalogDefaults.architectureStyle, environment: 'auto' });
     expect(getTool('landscape')!.params.parse({})).toMatchObject({

@@ -228,6 +228,13 @@ export const input = {
 // ---- parameter sets of the render families ----------------------------------------------
 
 /**
+ * A trained model (LoRA) from 我的模型 or 模型广场, and how strongly it applies. The server checks
+ * the model may be used (own or published) and the ComfyUI workflow loads it with LoraLoader.
+ */
+export const loraId = z.string().trim().max(64).optional();
+export const loraStrength = z.number().min(0).max(1.5).default(0.8);
+
+/**
  * Interior renders (home, commercial, indoor, locked, live…): the spec's render parameters with
  * an interior style and space. Returned as a shape and its widgets so a tool can add its own.
  */
@@ -247,6 +254,8 @@ export const interiorRender = (o: {
     atmosphere,
     ignoreWordAndImage,
     count: count(),
+    loraId,
+    loraStrength,
   },
   widgets: {
     promptTxt: widgets.promptTxt,
@@ -283,6 +292,8 @@ export const exteriorRender = (o: {
     environment,
     ignoreWordAndImage,
     count: count(),
+    loraId,
+    loraStrength,
   },
   widgets: {
     promptTxt: widgets.promptTxt,

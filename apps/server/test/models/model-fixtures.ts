@@ -16,7 +16,9 @@ export const distinctJpeg = async (width = 768, height = 640): Promise<Buffer> =
 export const uploadDataset = async (t: TestApp, token: string, n: number) => {
   const out = [];
   for (let i = 0; i < n; i++)
-    out.push(await upload(t, token, await distinctJpeg(i % 3 === 0 ? 1024 : 768, i % 3 === 0 ? 680 : 640)));
+    out.push(
+      await upload(t, token, await distinctJpeg(i % 3 === 0 ? 1024 : 768, i % 3 === 0 ? 680 : 640)),
+    );
   return out;
 };
 

@@ -14,12 +14,19 @@ describeEachDatabase('model training on ComfyUI', (target) => {
   let a: Awaited<ReturnType<typeof smsLogin>>;
   let b: Awaited<ReturnType<typeof smsLogin>>;
   let pictures: Awaited<ReturnType<typeof uploadDataset>>;
+  let trainedId = '';
 
   beforeAll(async () => {
     comfy = await startComfyUiDouble({ knobs: { stepDelayMs: 5, maxSteps: 6 } });
     t = await buildTestApp({
       target,
-      env: { COMFYUI_URL: comfy.url, MODEL_TRAIN_PRICE: '3', SIGNUP_TICKETS: '1:20' },
+      env: {
+        COMFYUI_URL: comfy.url,
+        MODEL_TRAIN_PRICE: '3',
+        SIGNUP_TICKETS: '1:40',
+        ADMIN_USERNAME: 'rootadmin',
+        ADMIN_PASSWORD: 'root-password-long-enough',
+      },
     });
     await t.container.startWorker();
     a = await smsLogin(t);
@@ -156,6 +163,7 @@ describeEachDatabase('model training on ComfyUI', (target) => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const { id } = res.json().data;
+    trainedId = id;
     expect(await balanceOf(t, a.token)).toBe(before - 3);
     const running = (await api(t, a.token).get('/api/model/train/running/taskIds')).json().data;
     expect(running).toContain(id);
@@ -207,6 +215,101 @@ describeEachDatabase('model training on ComfyUI', (target) => {
     expectError(await api(t, b.token).del(`/api/model/train/${id}`), 'MODEL_NOT_FOUND');
     const mine = (await api(t, b.token).get('/api/model/train/page/data')).json().data;
     expect(mine.total).toBe(0);
+  });
+
+  it('a render with loraId sends LoraLoader with the trained file and the trigger word', async () => {
+    const room = await upload(t, a.token, await distinctJpeg(1024, 768));
+    const start = (token: string, extra: Record<string, unknown>) =>
+      api(t, token).post('/api/ai/startTask', {
+        toolId: 'indoor',
+        upload_img: token === a.token ? room.fileId : undefined,
+        promptTxt: '客厅',
+        ...extra,
+      });
+    const res = await start(a.token, { loraId: trainedId, loraStrength: 1.1 });
+    expect(res.statusCode, res.body).toBe(200);
+    const { taskId } = res.json().data;
+    await waitForStatus(async () => {
+      const info = (await api(t, a.token).get(`/api/ai/getTaskByTaskId?taskId=${taskId}`)).json()
+        .data;
+      return info;
+    }, ['succeeded', 'failed']);
+    const g = comfy.received.prompts.at(-1)!.prompt;
+    const lora = Object.entries(g).find(([, n]) => n.class_type === 'LoraLoader');
+    expect(lora).toBeDefined();
+    const [loraNode, node] = lora!;
+    expect(node.inputs).toMatchObject({
+      lora_name: `huijing/${trainedId}_1200_steps_00001_.safetensors`,
+      strength_model: 1.1,
+      strength_clip: 1.1,
+      model: ['4', 0],
+      clip: ['4', 1],
+    });
+    // The sampler and the prompt encoder take the LoRA's model and clip.
+    expect(g['3']!.inputs.model).toEqual([loraNode, 0]);
+    expect(g['6']!.inputs.clip).toEqual([loraNode, 1]);
+    expect(String(g['6']!.inputs.text).startsWith('nordicroom, 客厅')).toBe(true);
+    const info = (await api(t, a.token).get(`/api/ai/getTaskByTaskId?taskId=${taskId}`)).json()
+      .data;
+    expect(info.status).toBe('succeeded');
+
+    // B may not use A's private model; nobody may use a strength out of range.
+    const bRoom = await upload(t, b.token, await distinctJpeg(1024, 768));
+    const bStart = (extra: Record<string, unknown>) =>
+      api(t, b.token).post('/api/ai/startTask', {
+        toolId: 'indoor',
+        upload_img: bRoom.fileId,
+        ...extra,
+      });
+    const before = await balanceOf(t, b.token);
+    expectError(await bStart({ loraId: trainedId }), 'MODEL_NOT_FOUND');
+    expectError(await bStart({ loraId: 'no-such-model' }), 'MODEL_NOT_FOUND');
+    expectError(await start(a.token, { loraId: trainedId, loraStrength: 2 }), 'VALIDATION_FAILED');
+    expect(await balanceOf(t, b.token)).toBe(before);
+
+    // Published, it is on the square and B may use it; a reviewer's take-down is audit-logged.
+    const pub = await api(t, a.token).post(`/api/model/train/${trainedId}/publish`, {
+      publish: true,
+    });
+    expect(pub.json().data.review).toBe('approved');
+    const square = (await api(t, b.token).get('/api/model/square?domain=interior-style')).json()
+      .data;
+    expect(square.list.map((m: { id: string }) => m.id)).toContain(trainedId);
+    expect(square.list[0].samples.length).toBeGreaterThan(0);
+    const usable = (await api(t, b.token).get('/api/model/usable')).json().data;
+    expect(usable).toEqual([expect.objectContaining({ id: trainedId, mine: false })]);
+    const used = await bStart({ loraId: trainedId });
+    expect(used.statusCode, used.body).toBe(200);
+
+    const admin = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user/manage/login',
+        payload: { username: 'rootadmin', password: 'root-password-long-enough' },
+      })
+    ).json().data.token as string;
+    expectError(
+      await api(t, a.token).post(`/api/user/manage/models/${trainedId}/review`, {
+        decision: 'reject',
+      }),
+      'FORBIDDEN',
+    );
+    const down = await api(t, admin).post(`/api/user/manage/models/${trainedId}/review`, {
+      decision: 'reject',
+      note: '含水印',
+    });
+    expect(down.statusCode, down.body).toBe(200);
+    const audit = await t.container.database.db
+      .selectFrom('admin_audit_log')
+      .selectAll()
+      .where('target', '=', trainedId)
+      .execute();
+    expect(audit.map((r) => r.action)).toEqual(['models.reject']);
+    expectError(await bStart({ loraId: trainedId }), 'MODEL_NOT_FOUND');
+    const gone = (await api(t, b.token).get('/api/model/square')).json().data;
+    expect(gone.list.map((m: { id: string }) => m.id)).not.toContain(trainedId);
+    const detail = (await api(t, a.token).get(`/api/model/train/${trainedId}`)).json().data;
+    expect(detail).toMatchObject({ review: 'rejected', reviewNote: '含水印', useCount: 2 });
   });
 
   it('an execution_error marks the training failed with a reason and refunds it', async () => {

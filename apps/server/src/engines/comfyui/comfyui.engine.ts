@@ -6,6 +6,7 @@ import type { Engine, EngineFile, EngineHealth, EngineJob, EngineOutput } from '
 import { ComfyUiClient, outputFiles } from './comfyui.client';
 import type { ComfyOutputFile } from './comfyui.client';
 import { runPrompt } from './comfyui-run';
+import { insertLora, loraUseOf } from './lora-insert';
 import { imageInfo, videoInfo } from './media-probe';
 import { bindWorkflow, filesToUpload } from './workflow-binding';
 import type { WorkflowBinding } from './workflow-binding';
@@ -169,9 +170,13 @@ export const createComfyUiEngine = (options: ComfyUiEngineOptions): ComfyUiEngin
         job.signal,
       );
     }
+    // A trained model: its trigger word leads the prompt, and a LoraLoader joins the graph.
+    const lora = loraUseOf(job.params);
+    const withTrigger = (p: string) =>
+      lora?.triggerWord ? [lora.triggerWord, p].filter(Boolean).join(', ') : p;
     const params: Record<string, unknown> = {
       ...job.params,
-      prompt: job.prompt ?? fallbackPrompt(job.params),
+      prompt: withTrigger(job.prompt ?? fallbackPrompt(job.params)),
     };
     // The designer pays per picture (runPrice): a template that batches binds `count` itself
     // (text-to-image → batch_size); any other one runs once per picture, each with a fresh seed
@@ -184,9 +189,10 @@ export const createComfyUiEngine = (options: ComfyUiEngineOptions): ComfyUiEngin
       const picture = {
         ...params,
         ...(Number.isInteger(pinned) && { seed: (pinned as number) + i }),
-        ...(job.prompts?.[i] !== undefined && { prompt: job.prompts[i] }),
+        ...(job.prompts?.[i] !== undefined && { prompt: withTrigger(job.prompts[i]!) }),
       };
-      const graph = bindWorkflow(workflow, { params: picture, uploaded, sizes });
+      const bound = bindWorkflow(workflow, { params: picture, uploaded, sizes });
+      const graph = lora ? insertLora(bound, lora) : bound;
       job.onProgress({ percent: 5 + (90 * i) / runs, message: '提交任务' });
       const { promptId: ranId, entry } = await runPrompt(client, graph, {
         promptId: i === 0 ? promptId : randomUUID(),

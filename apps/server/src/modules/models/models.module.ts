@@ -12,6 +12,9 @@ import { createModelsService } from './models.service';
 import { createSquareService } from './square.service';
 import { createTrainAvailability } from './train-availability';
 import { createTrainingEngine, TRAIN_ENGINE_ID } from './training.engine';
+import { AppError } from '../../http/app-error';
+import { createAuditLog } from '../admin/audit.service';
+import { modelsAdminRoutes } from './models-admin.routes';
 
 /** The area's own settings (docs/training.md lists them). */
 const modelsEnvSchema = z.object({
@@ -105,6 +108,20 @@ export const createModelsModule: FeatureModuleFactory = (core) => {
     abortLocal: worker.abortLocal,
   });
   const square = createSquareService({ repo, files: core.files, models });
+
+  // Render tools' loraId: only the user's own finished models or published ones, and only on
+  // ComfyUI (the other engines cannot load a LoRA); the engine gets the file name and trigger.
+  core.tasks.useParamCheck(async ({ userId, tool, params }) => {
+    const loraId = params.loraId;
+    if (typeof loraId !== 'string' || loraId === '') return params;
+    const route = await core.router.resolve(tool.capability);
+    if (route.engine?.id !== 'comfyui')
+      throw new AppError('MODEL_NOT_USABLE', {
+        message: '当前渲染引擎不支持自定义模型，请取消选择模型后重试',
+      });
+    const lora = await models.resolveForRender(userId, loraId);
+    return { ...params, loraName: lora.loraName, loraTrigger: lora.triggerWord };
+  });
   let started = false;
   return {
     name: 'models',
@@ -114,6 +131,14 @@ export const createModelsModule: FeatureModuleFactory = (core) => {
         models,
         square,
         guards: core.guards,
+      });
+      await app.register(modelsAdminRoutes, {
+        prefix: '/api/user/manage/models',
+        db,
+        models,
+        audit: createAuditLog({ db, now: core.now, logger: core.logger }),
+        guards: core.guards,
+        now: core.now,
       });
     },
     seed: (database) => seedTrainDomains(database, core.now().toISOString()),

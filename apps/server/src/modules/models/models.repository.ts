@@ -287,11 +287,11 @@ export const createModelsRepository = (db: Kysely<Database>) => {
       return rows.map((r) => toModel(r as JoinedRow));
     },
 
-    async pendingReview(): Promise<ModelRecord[]> {
+    async byReview(review: ModelReviewState): Promise<ModelRecord[]> {
       const rows = await joined()
-        .where('models.review', '=', 'pending')
-        .orderBy('models.updated_at')
-        .limit(100)
+        .where('models.review', '=', review)
+        .orderBy('models.updated_at', 'desc')
+        .limit(200)
         .execute();
       return rows.map((r) => toModel(r as JoinedRow));
     },

@@ -442,7 +442,9 @@ export const createModelsService = (deps: {
       const m = await ownedOrThrow(userId, id);
       if (publish) {
         if (m.status !== 'succeeded' || !m.loraName) throw new AppError('MODEL_NOT_FINISHED');
-        await repo.setReview(id, ['private', 'rejected'], 'pending', iso());
+        // As the gallery: published at once; one a reviewer took down waits for review again.
+        await repo.setReview(id, ['private'], 'approved', iso());
+        await repo.setReview(id, ['rejected'], 'pending', iso());
       } else await repo.setReview(id, ['pending', 'approved', 'rejected'], 'private', iso());
       return toItem((await repo.findOwned(userId, id))!, await domainNames());
     },

@@ -18,6 +18,17 @@ import type { Idempotency } from './idempotency';
 
 export type TasksService = ReturnType<typeof createTasksService>;
 
+/**
+ * A check another area adds to task submission (e.g. models: a render's `loraId` must be the
+ * user's own or a published model). It runs after the parameters parse and before tickets are
+ * held; it may refuse with an AppError or return the parameters with what the engine needs.
+ */
+export type TaskParamCheck = (task: {
+  userId: string;
+  tool: ToolDefinition;
+  params: Record<string, unknown>;
+}) => Promise<Record<string, unknown>>;
+
 const FILE_URL_ID = /^\/api\/files\/([0-9a-f-]{36})(?:[/?]|$)/i;
 const FILE_ID = /^[0-9a-f-]{36}$/i;
 
@@ -66,6 +77,7 @@ export const createTasksService = (deps: {
   onWakeError: (error: unknown, taskId: string) => void;
 }) => {
   const repo = createTasksRepository(deps.db);
+  const paramChecks: TaskParamCheck[] = [];
 
   const queueNumOf = (task: Pick<TaskRecord, 'status' | 'engine' | 'seq'>) =>
     task.status === 'queued' ? repo.queuedAhead(task.engine, task.seq) : Promise.resolve(0);
@@ -162,6 +174,11 @@ export const createTasksService = (deps: {
   return {
     queueNumOf,
 
+    /** Adds a submission check (see TaskParamCheck); modules call this once when built. */
+    useParamCheck(check: TaskParamCheck) {
+      paramChecks.push(check);
+    },
+
     async startTask(
       userId: string,
       body: {
@@ -205,6 +222,9 @@ export const createTasksService = (deps: {
         if (earlier) return earlier;
       }
       const resolvedInputs = await resolveInputs(userId, tool, rawInputs);
+      let checkedParams = parsed.data as Record<string, unknown>;
+      for (const check of paramChecks)
+        checkedParams = await check({ userId, tool, params: checkedParams });
 
       const at = deps.now().toISOString();
       const taskId = newId();
@@ -231,7 +251,7 @@ export const createTasksService = (deps: {
           family: tool.family,
           capability: tool.capability,
           engine,
-          params: parsed.data as Record<string, unknown>,
+          params: checkedParams,
           inputs: resolvedInputs,
           ticketType: tool.ticketType,
           price,
