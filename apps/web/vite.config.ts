@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { routePreload } from './build/route-preload';
+import { toolCatalog } from './build/tool-catalog';
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), precompress()],
+  plugins: [react(), toolCatalog(), routePreload(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8000', changeOrigin: true } },
@@ -21,6 +23,9 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // Modules shared by many screens (zod, the contracts, antd's core) stay in shared chunks
+      // that those screens load; merged into the entry they would weigh on every first load.
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',

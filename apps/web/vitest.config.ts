@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { toolCatalog } from './build/tool-catalog';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), toolCatalog()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -19,7 +19,17 @@ const makeCompressedDist = async () => {
   const index = path.join(dir, 'index.html');
   await fs.writeFile(`${index}.br`, zlib.brotliCompressSync(html));
   await fs.writeFile(`${index}.gz`, zlib.gzipSync(html));
-  return { dir, script, html: html.toString() };
+  // Per-screen shells whose heads preload the screen's chunks (apps/web/build/route-preload.ts).
+  await fs.mkdir(path.join(dir, 'pages'));
+  const homeShell = html
+    .toString()
+    .replace('</head>', '<link rel="modulepreload" href="/assets/home-1.js"></head>');
+  await fs.writeFile(path.join(dir, 'pages', 'home.html'), homeShell);
+  await fs.writeFile(
+    path.join(dir, 'pages', 'routes.json'),
+    JSON.stringify({ '/': 'pages/home.html', '/home': 'pages/home.html', '/x': '../secret.html' }),
+  );
+  return { dir, script, html: html.toString(), homeShell };
 };
 
 describe('compression and caching', () => {
@@ -73,7 +83,21 @@ describe('compression and caching', () => {
     expect(plain.body).toBe(dist.script);
   });
 
-  it.each(['/', '/indoorRender', '/mobileHome'])(
+  it('sends a screen its own shell, which preloads its chunks', async () => {
+    for (const url of ['/', '/home?from=ad']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(dist.homeShell);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    // Paths without a shell of their own, and unknown paths, get the plain one.
+    expect((await t.app.inject({ url: '/list' })).body).toBe(dist.html);
+    const unknown = await t.app.inject({ url: '/x' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toBe(dist.html);
+  });
+
+  it.each(['/indoorRender', '/mobileHome', '/list'])(
     'sends the shell for %s compressed and never cached without revalidation',
     async (url) => {
       const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });

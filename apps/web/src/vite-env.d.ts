@@ -5,3 +5,14 @@ interface ImportMetaEnv {
   readonly VITE_LEGACY_HOSTS?: string;
   readonly VITE_CANONICAL_HOST?: string;
 }
+
+declare module 'virtual:tool-catalog' {
+  import type { ToolDefinition, ToolFamily } from '@huijing/tools';
+  /** The registry's tools without their parameter schemas (apps/web/build/tool-catalog.ts). */
+  export type CatalogTool = Pick<
+    ToolDefinition,
+    'id' | 'family' | 'name' | 'description' | 'badge' | 'routes'
+  > & { entry: string };
+  export const catalogTools: readonly CatalogTool[];
+  export const familyNames: Record<ToolFamily, { 'zh-CN': string; 'en-US': string }>;
+}

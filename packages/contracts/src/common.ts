@@ -18,18 +18,11 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
   });
 export type Page<T> = { list: T[]; total: number; page: number; pageSize: number };
 
-/** Spec §3: ticket kinds 1 general, 2 live, 3 gpt, 4 video. */
-export const ticketTypes = [1, 2, 3, 4] as const;
+export { ticketTypeNames, ticketTypes } from './plain-constants';
 export const ticketTypeParamSchema = z.coerce
   .number()
   .int()
   .refine((n): n is 1 | 2 | 3 | 4 => n >= 1 && n <= 4, { message: '票券类型必须是 1 到 4' });
-export const ticketTypeNames = {
-  1: { 'zh-CN': '通用次数', 'en-US': 'General' },
-  2: { 'zh-CN': '实时渲染次数', 'en-US': 'Live render' },
-  3: { 'zh-CN': 'AI 助手次数', 'en-US': 'Assistant' },
-  4: { 'zh-CN': '视频次数', 'en-US': 'Video' },
-} as const;
 
 /** ISO-8601 timestamps travel as strings. */
 export const isoDateSchema = z.string();

@@ -15,8 +15,7 @@ export const uploadResultSchema = z.object({
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
-/** The notice of spec §5 when `resized` is true. */
-export const IMAGE_RESIZED_NOTICE = '图片尺寸过大，已自动压缩';
+export { IMAGE_RESIZED_NOTICE } from './plain-constants';
 
 export const fileParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const fileQuerySchema = z.object({

@@ -17,6 +17,29 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </body></html>
 `;
 
+/**
+ * The build writes a copy of index.html per main screen whose head already preloads that screen's
+ * chunks (apps/web/build/route-preload.ts) and pages/routes.json naming the copy for each path.
+ */
+const readPageShells = (webDist: string): Map<string, string> => {
+  try {
+    const routes = JSON.parse(
+      fs.readFileSync(path.join(webDist, 'pages', 'routes.json'), 'utf8'),
+    ) as Record<string, string>;
+    return new Map(
+      Object.entries(routes).filter(
+        ([route, file]) =>
+          typeof file === 'string' &&
+          /^pages\/[\w-]+\.html$/.test(file) &&
+          isKnownPagePath(route) &&
+          fs.existsSync(path.join(webDist, file)),
+      ),
+    );
+  } catch {
+    return new Map();
+  }
+};
+
 export type WebFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
 /**
@@ -40,6 +63,7 @@ export const registerWebApp = async (
   }
 
   const assetsDir = path.join(webDist, 'assets') + path.sep;
+  const pageShells = readPageShells(webDist);
   await app.register(fastifyStatic, {
     root: webDist,
     // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts).
@@ -52,7 +76,7 @@ export const registerWebApp = async (
     },
   });
 
-  return async (request, reply) => {
+  const fallback: WebFallback = async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // A missing hashed asset is a stale page asking for an old build: a plain 404, not the shell.
     if (pathname.startsWith('/assets/')) {
@@ -65,6 +89,9 @@ export const registerWebApp = async (
     return reply
       .code(isKnownPagePath(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .sendFile('index.html');
+      .sendFile(pageShells.get(pathname) ?? 'index.html');
   };
+  // '/' is a page like the others (its own shell), not the static directory index.
+  app.get('/', fallback);
+  return fallback;
 };

@@ -1,38 +1,40 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCNLocale from 'antd/es/locale/zh_CN';
-import 'dayjs/locale/zh-cn';
-import dayjs from 'dayjs';
 import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { TOAST_MAX_COUNT, TOAST_TOP } from '../lib/constants';
-import { registerNotifier } from '../lib/notify';
+import { registerNotifier, type Notifier } from '../lib/notify';
 import { initI18n } from './i18n';
-import { theme } from './theme';
 
-dayjs.locale('zh-cn');
+/** Loads antd's message (components/antd-root.tsx) the first time something is said. */
+const antdRoot = () => import('../components/antd-root');
 
-/** Hands antd's context-aware message API to lib/notify, the single message handler. */
+const lazyNotifier: Notifier = (text, kind) => {
+  let closed = false;
+  let close: (() => void) | undefined;
+  void antdRoot().then(({ showNotice }) => {
+    if (!closed) close = showNotice(text, kind);
+  });
+  return () => {
+    closed = true;
+    close?.();
+  };
+};
+
+/** Hands antd's message API to lib/notify, the single message handler. */
 const NotifierBridge = () => {
-  const { message } = AntApp.useApp();
   useEffect(() => {
-    registerNotifier((text, kind) => {
-      // One message per text at a time: the same server error never stacks. The returned
-      // function closes it (lib/notify closes notices about a page the designer left).
-      return message.open({ type: kind, content: text, key: `${kind}:${text}` });
-    });
+    registerNotifier(lazyNotifier);
     return () => registerNotifier(undefined);
-  }, [message]);
+  }, []);
   return null;
 };
 
+/**
+ * What every screen shares. antd's ConfigProvider is not here: it comes with the screens that
+ * use antd (app/route-helpers.ts), so a plain first screen loads no component library.
+ */
 export const Providers = ({ client, children }: { client: QueryClient; children: ReactNode }) => (
   <I18nextProvider i18n={initI18n()}>
-    <ConfigProvider locale={zhCNLocale} theme={theme}>
-      <AntApp message={{ top: TOAST_TOP, maxCount: TOAST_MAX_COUNT }}>
-        <NotifierBridge />
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>
+    <NotifierBridge />
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
   </I18nextProvider>
 );

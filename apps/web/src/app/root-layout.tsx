@@ -1,18 +1,16 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
-import { AccountSlotsProvider, type AccountSlots } from '../components/account-slots';
-import { AccountModals, DrawerAccount, HeaderAccount, MobileAccount } from '../features/auth';
+import { AccountSlotsProvider } from '../components/account-slots';
 import { isMobileUserAgent } from '../lib/device';
 import { leavePage } from '../lib/notify';
 import { deviceRedirect } from '../lib/redirects';
 import { track } from '../lib/beacon';
 import { pageInfo } from '../lib/tracking';
 import { AccessGuard } from './access-guard';
+import { AccountModals, accountSlots } from './account-parts';
 import { BootScreen } from './root-layout-parts';
 
 export { BootScreen };
-
-const accountSlots: AccountSlots = { HeaderAccount, DrawerAccount, MobileAccount };
 
 const isMobile = typeof navigator !== 'undefined' && isMobileUserAgent(navigator.userAgent);
 

@@ -1,11 +1,40 @@
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { AccessName } from '../lib/access';
 import { withChunkTimeout } from '../lib/chunk-load';
 import type { RouteHandle } from './access-guard';
 
-/** Every screen is its own chunk; a chunk that never arrives fails after the spec's 120 s. */
+const antdRoot = () => import('../components/antd-root');
+
+/** One wrapper per screen component, so routes sharing a screen keep one component type. */
+const themed = new WeakMap<ComponentType, ComponentType>();
+
+/**
+ * Every screen is its own chunk; a chunk that never arrives fails after the spec's 120 s.
+ * Screens use antd, so antd's theme and locale (components/antd-root.tsx) load beside the
+ * screen's chunk, in parallel, and wrap it.
+ */
 export const screen =
+  <M>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
+  async () => {
+    const [m, { AntdRoot }] = await Promise.all([
+      withChunkTimeout(load),
+      withChunkTimeout(antdRoot),
+    ]);
+    const Picked = pick(m);
+    let Component = themed.get(Picked);
+    if (!Component) {
+      Component = () => createElement(AntdRoot, null, createElement(Picked));
+      themed.set(Picked, Component);
+    }
+    return { Component };
+  };
+
+/**
+ * A screen whose first view is plain markup and CSS (the home page): it does not wait for antd;
+ * the antd pieces it shows later load, and theme themselves, when they are needed.
+ */
+export const plainScreen =
   <M>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
   async () => ({ Component: pick(await withChunkTimeout(load)) });
 

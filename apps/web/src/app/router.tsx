@@ -2,15 +2,16 @@ import { LOGIN_PATH } from '@huijing/contracts';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { RouteHandle } from './access-guard';
 import { areaAdminRoutes, areaRoutes } from './area-routes';
-import { page, screen } from './route-helpers';
+import { page, plainScreen, screen } from './route-helpers';
 import { BootScreen, RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
 
-const home = screen(
+// The home page's first screen is plain markup: it does not wait for antd (route-helpers.ts).
+const home = plainScreen(
   () => import('./screens/home-screens'),
   (m) => m.HomeWithFooter,
 );
-const homeNoFooter = screen(
+const homeNoFooter = plainScreen(
   () => import('./screens/home-screens'),
   (m) => m.HomeWithoutFooter,
 );
@@ -22,9 +23,12 @@ const toolNoFooter = screen(
   () => import('./screens/tool-screens'),
   (m) => m.ToolScreenWithoutFooter,
 );
-const mobile = (
-  name: 'MobileHomeScreen' | 'MobileListScreen' | 'MobilePrepareScreen' | 'MobileDoneScreen',
-) =>
+// /mobileHome is plain markup too (route-helpers.ts).
+const mobileHome = plainScreen(
+  () => import('./screens/mobile-home-screen'),
+  (m) => m.MobileHomeScreen,
+);
+const mobile = (name: 'MobileListScreen' | 'MobilePrepareScreen' | 'MobileDoneScreen') =>
   screen(
     () => import('./screens/mobile-screens'),
     (m) => m[name],
@@ -155,7 +159,7 @@ export const appRoutes: RouteObject[] = [
           (m) => m.AgreementPage,
         ),
       ),
-      page('/mobileHome', mobile('MobileHomeScreen')),
+      page('/mobileHome', mobileHome),
       page('/mobileList', mobile('MobileListScreen')),
       page('/mobilePrepare', mobile('MobilePrepareScreen')),
       page('/mobileDone', mobile('MobileDoneScreen')),

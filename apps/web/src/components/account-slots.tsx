@@ -1,12 +1,12 @@
 import { UserOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { createContext, useContext, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccountDialogs } from './account-dialogs.store';
 
 /**
  * Where the header shows the account. The auth feature fills these slots (app/ wires them), so
- * shared components and other features never import it. The defaults are plain login buttons.
+ * shared components and other features never import it. The defaults are plain login buttons:
+ * plain markup, so a visitor's first screen needs no component library (docs/performance.md).
  */
 export interface AccountSlots {
   /** Desktop header: login button, or avatar with the account menu. */
@@ -17,40 +17,39 @@ export interface AccountSlots {
   MobileAccount: ComponentType;
 }
 
-const DefaultHeaderAccount = () => {
+export const DefaultHeaderAccount = () => {
   const { t } = useTranslation();
   const openLogin = useAccountDialogs((s) => s.openLogin);
   return (
-    <Button
-      type="primary"
-      icon={<UserOutlined />}
-      className="hj-header__login"
+    <button
+      type="button"
+      className="hj-btn hj-btn--primary hj-header__login"
       onClick={() => openLogin()}
     >
-      {t('actions.login')}
-    </Button>
+      <UserOutlined />
+      <span>{t('actions.login')}</span>
+    </button>
   );
 };
 
-const DefaultDrawerAccount = ({ onNavigate }: { onNavigate: () => void }) => {
+export const DefaultDrawerAccount = ({ onNavigate }: { onNavigate: () => void }) => {
   const { t } = useTranslation();
   const openLogin = useAccountDialogs((s) => s.openLogin);
   return (
-    <Button
-      type="primary"
-      block
-      size="large"
+    <button
+      type="button"
+      className="hj-btn hj-btn--primary hj-btn--large hj-btn--block"
       onClick={() => {
         onNavigate();
         openLogin();
       }}
     >
       {t('actions.login')}
-    </Button>
+    </button>
   );
 };
 
-const DefaultMobileAccount = () => {
+export const DefaultMobileAccount = () => {
   const { t } = useTranslation();
   const openLogin = useAccountDialogs((s) => s.openLogin);
   return (

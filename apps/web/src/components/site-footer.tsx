@@ -1,4 +1,5 @@
-import { familyNames, toolEntry, toolsOfFamily, type ToolFamily } from '@huijing/tools';
+import type { ToolFamily } from '@huijing/tools';
+import { catalogOfFamily, familyNames } from '../lib/tool-catalog';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from './brand-logo';
@@ -22,10 +23,10 @@ export const SiteFooter = () => {
             <h4>
               <Link to={`/list?tab=${index + 1}`}>{pick(familyNames[family])}</Link>
             </h4>
-            {toolsOfFamily(family)
+            {catalogOfFamily(family)
               .slice(0, 5)
               .map((tool) => (
-                <Link key={tool.id} to={toolEntry(tool)}>
+                <Link key={tool.id} to={tool.entry}>
                   {pick(tool.name)}
                 </Link>
               ))}

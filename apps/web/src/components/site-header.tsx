@@ -1,10 +1,22 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BrandLogo } from './brand-logo';
 import { useAccountSlots } from './account-slots';
+
+/** The drawer (antd) is fetched the first time the menu opens, not with the first screen. */
+const Drawer = lazy(() =>
+  Promise.all([import('antd/es/drawer'), import('./antd-root')]).then(
+    ([{ default: AntDrawer }, { AntdRoot }]) => ({
+      default: (props: ComponentProps<typeof AntDrawer>) => (
+        <AntdRoot>
+          <AntDrawer {...props} />
+        </AntdRoot>
+      ),
+    }),
+  ),
+);
 
 const navItems = [
   { key: 'render', to: '/list?tab=1' },
@@ -20,6 +32,7 @@ export const SiteHeader = ({ tone = 'light' }: { tone?: 'light' | 'dark' }) => {
   const { t } = useTranslation();
   const location = useLocation();
   const [drawer, setDrawer] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const { HeaderAccount, DrawerAccount } = useAccountSlots();
   const current = `${location.pathname}${location.search}`;
   const isActive = (to: string) =>
@@ -50,31 +63,39 @@ export const SiteHeader = ({ tone = 'light' }: { tone?: 'light' | 'dark' }) => {
             {t('nav.functions')}
           </Link>
           <HeaderAccount tone={tone} />
-          <Button
-            type="text"
-            className="hj-header__menu"
+          <button
+            type="button"
+            className="hj-btn hj-btn--text hj-header__menu"
             aria-label={t('nav.menu')}
-            icon={<MenuOutlined />}
-            onClick={() => setDrawer(true)}
-          />
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawer(true);
+            }}
+          >
+            <MenuOutlined />
+          </button>
         </div>
       </div>
-      <Drawer
-        open={drawer}
-        onClose={() => setDrawer(false)}
-        placement="right"
-        width={280}
-        title={<BrandLogo />}
-        className="hj-drawer"
-      >
-        <nav className="hj-drawer__nav" aria-label="主导航">
-          {links}
-          <NavLink to="/list" className="hj-nav__link" onClick={() => setDrawer(false)}>
-            {t('nav.functions')}
-          </NavLink>
-        </nav>
-        <DrawerAccount onNavigate={() => setDrawer(false)} />
-      </Drawer>
+      {drawerUsed ? (
+        <Suspense fallback={null}>
+          <Drawer
+            open={drawer}
+            onClose={() => setDrawer(false)}
+            placement="right"
+            width={280}
+            title={<BrandLogo />}
+            className="hj-drawer"
+          >
+            <nav className="hj-drawer__nav" aria-label="主导航">
+              {links}
+              <NavLink to="/list" className="hj-nav__link" onClick={() => setDrawer(false)}>
+                {t('nav.functions')}
+              </NavLink>
+            </nav>
+            <DrawerAccount onNavigate={() => setDrawer(false)} />
+          </Drawer>
+        </Suspense>
+      ) : null}
     </header>
   );
 };

@@ -1,4 +1,4 @@
-import { toolEntry, type ToolDefinition } from '@huijing/tools';
+import type { ToolDefinition } from '@huijing/tools';
 import { RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +10,11 @@ export const ToolCard = ({
   tool,
   compact = false,
 }: {
-  tool: ToolDefinition;
+  /** A registry tool or its catalog summary (lib/tool-catalog.ts): both carry these fields. */
+  tool: Pick<
+    ToolDefinition,
+    'id' | 'family' | 'name' | 'description' | 'badge' | 'entry' | 'routes'
+  >;
   compact?: boolean;
 }) => {
   const { t } = useTranslation();
@@ -18,7 +22,7 @@ export const ToolCard = ({
   const name = pick(tool.name);
   return (
     <Link
-      to={toolEntry(tool)}
+      to={tool.entry ?? tool.routes[0]!}
       className={`hj-tool-card${compact ? ' hj-tool-card--compact' : ''}`}
       data-tool={tool.id}
     >

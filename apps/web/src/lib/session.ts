@@ -1,11 +1,4 @@
-import type { ticketTypes } from '@huijing/contracts';
-import {
-  totalTicketSchema,
-  userInfoSchema,
-  vipInfoSchema,
-  type UserInfo,
-  type VipInfo,
-} from '@huijing/contracts';
+import type { ticketTypes, UserInfo, VipInfo } from '@huijing/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './request';
 import { storage, storageKeys } from './storage-keys';
@@ -28,7 +21,8 @@ export const hasUserToken = (): boolean => getUserToken() !== undefined;
 const isUnauthorized = (code: number) => Math.floor(code / 100) === 401;
 
 /**
- * Spec §4 startup: two calls merged; any failure leaves the user undefined (null here, as a query
+ * Spec §4 startup: two calls merged (typed by the contracts; not validated here, so the first
+ * load carries no schema code: the server serialises them through the same zod schemas); any failure leaves the user undefined (null here, as a query
  * cannot hold undefined). Without a stored token nothing is requested at all, so a first visit
  * makes no 401 (browsers log every failed fetch to the console). A rejected token is dropped
  * quietly: the visitor is simply signed out.
@@ -37,8 +31,8 @@ export const fetchCurrentUser = async (): Promise<CurrentUser | null> => {
   if (!hasUserToken()) return null;
   try {
     const [info, vip] = await Promise.all([
-      api.get('/user/userInfo', { schema: userInfoSchema, silent: true }),
-      api.get('/user/getVipInfo', { schema: vipInfoSchema, silent: true }),
+      api.get<UserInfo>('/user/userInfo', { silent: true }),
+      api.get<VipInfo>('/user/getVipInfo', { silent: true }),
     ]);
     if (!info.success || !vip.success) {
       if (isUnauthorized(info.code) || isUnauthorized(vip.code)) {
@@ -86,11 +80,7 @@ export const ticketBalanceQuery = (type: TicketType, enabled = true) =>
   queryOptions({
     queryKey: sessionKeys.tickets(type),
     queryFn: async () => {
-      const envelope = await api.get('/ai/totalTicket', {
-        query: { type },
-        schema: totalTicketSchema,
-        silent: true,
-      });
+      const envelope = await api.get<number>('/ai/totalTicket', { query: { type }, silent: true });
       return envelope.success ? envelope.data : null;
     },
     enabled,

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { MobileHomePage, MobileTabBar } from '../../features/mobile';
+import { MobileTabBar } from '../../features/mobile';
 import {
   MobileDonePage,
   MobileListPage,
@@ -8,12 +8,10 @@ import {
 } from '../../features/tools/mobile';
 
 /**
- * The phone screens of spec §2. /mobileHome lives in features/mobile; the tool flow (list,
+ * The phone screens of spec §2. /mobileHome lives in features/mobile (mobile-home-screen.tsx); the tool flow (list,
  * prepare, done) is the tool workflow and lives in features/tools/mobile. The bottom tab bar is
  * composed here so both sides share it without importing each other.
  */
-export const MobileHomeScreen = () => <MobileHomePage />;
-
 export const MobileListScreen = () => (
   <>
     <MobileListPage />

@@ -1,20 +1,13 @@
 import { ArrowRightOutlined, CheckCircleFilled, ThunderboltFilled } from '@ant-design/icons';
-import {
-  allTools,
-  familyNames,
-  getTool,
-  toolEntry,
-  toolsOfFamily,
-  type ToolFamily,
-} from '@huijing/tools';
-import { Button } from 'antd';
+import type { ToolFamily } from '@huijing/tools';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { AreaIcon } from '../../components/area-icon';
 import { PageShell } from '../../components/page-shell';
 import { ToolCard } from '../../components/tool-card';
 import { useLocalized } from '../../components/use-localized';
 import { usePageTitle } from '../../components/use-page-title';
+import { catalogOfFamily, catalogTool, catalogTools, familyNames } from '../../lib/tool-catalog';
 import { HeroIllustration } from './hero-illustration';
 import { homeAreas } from './home-areas';
 import './home.css';
@@ -31,8 +24,7 @@ const steps = [
 export const HomePage = ({ footer }: { footer: boolean }) => {
   const { t } = useTranslation();
   const pick = useLocalized();
-  const navigate = useNavigate();
-  const featured = getTool('home-decoration') ?? allTools[0]!;
+  const featured = catalogTool('home-decoration') ?? catalogTools[0]!;
   usePageTitle();
 
   return (
@@ -54,26 +46,19 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
               保留空间结构与透视，几十秒得到可直接汇报的效果图。
             </p>
             <div className="hj-hero__actions">
-              <Button
-                type="primary"
-                size="large"
-                className="hj-hero__cta"
-                onClick={() => void navigate('/list')}
-              >
+              <Link to="/list" className="hj-btn hj-btn--primary hj-btn--large hj-hero__cta">
                 {t('actions.start')} <ArrowRightOutlined />
-              </Button>
-              <Button
-                size="large"
-                ghost
-                className="hj-hero__secondary"
-                onClick={() => void navigate(toolEntry(featured))}
+              </Link>
+              <Link
+                to={featured.entry}
+                className="hj-btn hj-btn--ghost hj-btn--large hj-hero__secondary"
               >
                 试试 {pick(featured.name)}
-              </Button>
+              </Link>
             </div>
             <ul className="hj-hero__facts">
               <li>
-                <strong>{allTools.length}</strong>
+                <strong>{catalogTools.length}</strong>
                 <span>款专业工具</span>
               </li>
               <li>
@@ -118,7 +103,7 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
               </Link>
             </header>
             <div className="hj-tool-grid">
-              {toolsOfFamily(family).map((tool) => (
+              {catalogOfFamily(family).map((tool) => (
                 <ToolCard key={tool.id} tool={tool} />
               ))}
             </div>
@@ -173,9 +158,9 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
             <h2>让下一次方案汇报，提前一天完成</h2>
             <p>从 {pick(featured.name)} 开始，体验草图秒变效果图。</p>
           </div>
-          <Button type="primary" size="large" onClick={() => void navigate(toolEntry(featured))}>
+          <Link to={featured.entry} className="hj-btn hj-btn--primary hj-btn--large">
             {t('actions.tryNow')} <ArrowRightOutlined />
-          </Button>
+          </Link>
         </section>
       </div>
     </PageShell>

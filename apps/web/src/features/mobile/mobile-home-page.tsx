@@ -1,5 +1,5 @@
 import { CameraFilled, RightOutlined } from '@ant-design/icons';
-import { allTools, familyNames, toolsOfFamily, type ToolFamily } from '@huijing/tools';
+import type { ToolFamily } from '@huijing/tools';
 import { Link } from 'react-router';
 import { AreaIcon } from '../../components/area-icon';
 import { BrandLogo } from '../../components/brand-logo';
@@ -7,6 +7,7 @@ import { useAccountSlots } from '../../components/account-slots';
 import { ToolGlyph } from '../../components/tool-glyph';
 import { useLocalized } from '../../components/use-localized';
 import { usePageTitle } from '../../components/use-page-title';
+import { catalogOfFamily, catalogTools, familyNames } from '../../lib/tool-catalog';
 import { useTranslation } from 'react-i18next';
 import { MobileTabBar } from './mobile-tab-bar';
 import './mobile-home.css';
@@ -21,7 +22,7 @@ export const MobileHomePage = () => {
   const { t } = useTranslation();
   const pick = useLocalized();
   const { MobileAccount } = useAccountSlots();
-  const featured = allTools.find((tool) => tool.id === 'home-decoration') ?? allTools[0]!;
+  const featured = catalogTools.find((tool) => tool.id === 'home-decoration') ?? catalogTools[0]!;
   usePageTitle(t('mobile.home.title'));
 
   return (
@@ -51,7 +52,7 @@ export const MobileHomePage = () => {
         </section>
 
         {families.map((family) => {
-          const tools = toolsOfFamily(family);
+          const tools = catalogOfFamily(family);
           return (
             <section key={family} className={`hj-m__family hj-m__family--${family}`}>
               <Link to={`/mobileList?family=${family}`} className="hj-m__family-head">

@@ -1,0 +1,85 @@
+import type * as Tools from '@huijing/tools';
+import { tsImport } from 'tsx/esm/api';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+
+/** The screens worth a head start, the modules each loads first, and the paths that show them. */
+const ANTD_ROOT = 'src/components/antd-root.tsx';
+const screens = async (): Promise<{ name: string; modules: string[]; paths: string[] }[]> => {
+  const { allTools } = (await tsImport('@huijing/tools', import.meta.url)) as typeof Tools;
+  return [
+    {
+      name: 'home',
+      modules: ['src/app/screens/home-screens.tsx'],
+      paths: ['/', '/newhome', '/home'],
+    },
+    {
+      name: 'mobile-home',
+      modules: ['src/app/screens/mobile-home-screen.tsx'],
+      paths: ['/mobileHome'],
+    },
+    {
+      name: 'tool',
+      modules: ['src/app/screens/tool-screens.tsx', ANTD_ROOT],
+      paths: [...new Set(['/lama', ...allTools.flatMap((t) => t.routes)])],
+    },
+  ];
+};
+
+/**
+ * Writes one copy of index.html per main screen (pages/<name>.html) whose head already asks for
+ * that screen's chunks and styles, and pages/routes.json mapping each path to its copy. The
+ * server sends the copy for the path (http/web-app.ts), so the route's chunk downloads beside the
+ * entry instead of after it has run, without an inline script the CSP would refuse.
+ */
+export const routePreload = (): Plugin => ({
+  name: 'huijing-route-preload',
+  apply: 'build',
+  enforce: 'post',
+  async generateBundle(_options, bundle: OutputBundle) {
+    const html = Object.values(bundle).find((f) => f.fileName === 'index.html');
+    if (!html || html.type !== 'asset') return;
+    const chunks = Object.values(bundle).filter((f): f is OutputChunk => f.type === 'chunk');
+    const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+    const closure = (chunk: OutputChunk, into: Set<OutputChunk>) => {
+      if (into.has(chunk)) return;
+      into.add(chunk);
+      for (const dep of chunk.imports) {
+        const next = byFile.get(dep);
+        if (next) closure(next, into);
+      }
+    };
+    const entry = chunks.find((c) => c.isEntry);
+    if (!entry) return;
+    const loaded = new Set<OutputChunk>();
+    closure(entry, loaded);
+
+    const source = String(html.source);
+    const routes: Record<string, string> = {};
+    for (const screen of await screens()) {
+      const wanted = new Set<OutputChunk>();
+      for (const module of screen.modules) {
+        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/${module}`));
+        if (!chunk) this.error(`route-preload: no chunk for ${module}`);
+        closure(chunk, wanted);
+      }
+      const js = [...wanted].filter((c) => !loaded.has(c)).map((c) => c.fileName);
+      const css = [...wanted].flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
+      const links = [
+        ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+        ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+      ].join('\n    ');
+      this.emitFile({
+        type: 'asset',
+        fileName: `pages/${screen.name}.html`,
+        source: source.replace('</head>', `    ${links}\n  </head>`),
+      });
+      for (const path of screen.paths) routes[path] = `pages/${screen.name}.html`;
+    }
+    this.emitFile({
+      type: 'asset',
+      fileName: 'pages/routes.json',
+      source: JSON.stringify(routes),
+    });
+  },
+});

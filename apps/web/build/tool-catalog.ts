@@ -1,0 +1,35 @@
+import type * as Tools from '@huijing/tools';
+import { tsImport } from 'tsx/esm/api';
+import type { Plugin } from 'vite';
+
+const ID = 'virtual:tool-catalog';
+const RESOLVED = `\0${ID}`;
+
+/**
+ * `virtual:tool-catalog`: what cards, menus and the footer show of each tool (id, family, names,
+ * badge, entry path), taken from the registry at build time. The registry itself carries every
+ * tool's zod parameter schema; the home page and the shell need none of that, so they import
+ * this plain list and leave zod to the tool pages (docs/performance.md).
+ */
+export const toolCatalog = (): Plugin => ({
+  name: 'huijing-tool-catalog',
+  resolveId: (id) => (id === ID ? RESOLVED : undefined),
+  async load(id) {
+    if (id !== RESOLVED) return undefined;
+    // The registry is TypeScript source (a workspace package); tsx loads it in the build's Node.
+    const { allTools, familyNames, toolEntry } = (await tsImport(
+      '@huijing/tools',
+      import.meta.url,
+    )) as typeof Tools;
+    const tools = allTools.map((t) => ({
+      id: t.id,
+      family: t.family,
+      name: t.name,
+      description: t.description,
+      ...(t.badge ? { badge: t.badge } : {}),
+      entry: toolEntry(t),
+      routes: t.routes,
+    }));
+    return `export const catalogTools = ${JSON.stringify(tools)};\nexport const familyNames = ${JSON.stringify(familyNames)};\n`;
+  },
+});

@@ -1,0 +1,51 @@
+import { ConfigProvider, message, unstableSetRender } from 'antd';
+import zhCNLocale from 'antd/es/locale/zh_CN';
+import 'dayjs/locale/zh-cn';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { TOAST_MAX_COUNT, TOAST_TOP } from '../lib/constants';
+import type { NoticeKind } from '../lib/notify';
+import { theme } from './theme';
+
+/**
+ * antd's theme, locale and message settings. This module is its own chunk: screens that use antd
+ * load it beside their own chunk (app/route-helpers.ts), plain first screens (the home page)
+ * never wait for it. Nesting it is harmless, so lazy pieces may wrap themselves in it too.
+ */
+dayjs.locale('zh-cn');
+
+/**
+ * antd 5 renders a few detached pieces (button wave, static notices) with ReactDOM.render,
+ * which React 19 removed. This hands antd a createRoot-based renderer instead, the approach
+ * antd documents for React 19 without the extra patch package.
+ */
+const roots = new WeakMap<Element | DocumentFragment, Root>();
+unstableSetRender((node, container) => {
+  let root = roots.get(container);
+  if (!root) {
+    root = createRoot(container);
+    roots.set(container, root);
+  }
+  root.render(node);
+  return async () => {
+    // Unmount after the current render settles, as React warns on synchronous unmounts.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    root.unmount();
+    roots.delete(container);
+  };
+});
+
+export const AntdRoot = ({ children }: { children: ReactNode }) => (
+  <ConfigProvider locale={zhCNLocale} theme={theme}>
+    {children}
+  </ConfigProvider>
+);
+
+// Static notices (lib/notify) render outside the tree: give them the same theme and locale.
+ConfigProvider.config({ holderRender: (children) => <AntdRoot>{children}</AntdRoot> });
+message.config({ top: TOAST_TOP, maxCount: TOAST_MAX_COUNT });
+
+/** One message per text at a time: the same server error never stacks. Returns its closer. */
+export const showNotice = (text: string, kind: NoticeKind): (() => void) =>
+  message.open({ type: kind, content: text, key: `${kind}:${text}` });
