@@ -85,6 +85,24 @@ export const extraRoutes: readonly string[] = [
   '/admin/login',
   '/admin/accounts',
   '/admin/client',
+  // community (issue 14): the pages the tracking labels name; `:x` segments are parameters
+  '/findPage',
+  '/tupianHome',
+  '/caseHome',
+  '/classifyCase',
+  '/classifyPage/:ids',
+  '/seachInspiration',
+  '/searchCase',
+  '/anliSearch',
+  '/authorHomePage/:id',
+  '/authorInspirationhome/:id',
+  '/insHomeByCreate/:id',
+  '/insHomeByCase/:id',
+  '/insHomeByCollect/:id',
+  '/casemineByCreate',
+  '/casemineByCase',
+  '/casemineByCollect',
+  '/qaPage',
 ];
 
 /** Spec §2: the login path constant. */
@@ -92,6 +110,13 @@ export const LOGIN_PATH = '/user/login';
 
 const known = new Set<string>([...specRoutes, ...extraRoutes]);
 
+/** Routes with parameters (`/authorHomePage/:id`), one segment per parameter. */
+const patterns = [...known]
+  .filter((p) => p.includes('/:'))
+  .map((p) => new RegExp(`^${p.replace(/:[^/]+/g, '[^/]+')}$`));
+
 /** Exact match, as react-router matches these paths (case-sensitive, trailing slash allowed). */
-export const isKnownPagePath = (pathname: string): boolean =>
-  known.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+export const isKnownPagePath = (pathname: string): boolean => {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return known.has(path) || patterns.some((p) => p.test(path));
+};

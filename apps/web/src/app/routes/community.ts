@@ -1,4 +1,56 @@
+import { createElement, lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { registerResultAction } from '../../components/result-action-slot';
+import { withChunkTimeout } from '../../lib/chunk-load';
+import { page } from '../route-helpers';
 
-/** Routes of this area (see area-routes.ts); build screens with route-helpers' page() and screen(). */
-export const communityRoutes: RouteObject[] = [];
+const loadGallery = () => import('../../features/gallery');
+type GalleryModule = Awaited<ReturnType<typeof loadGallery>>;
+type GalleryScreen = Exclude<keyof GalleryModule, 'GalleryEnvContext' | 'PublishAction'>;
+
+/**
+ * A gallery screen with what the app composes into it: 做同款 fills the tools' form (features
+ * never import each other, so the app hands the tools' prefill to the gallery).
+ */
+const gallery = (name: GalleryScreen) => async () => {
+  const [g, tools] = await Promise.all([
+    withChunkTimeout(loadGallery),
+    withChunkTimeout(() => import('../../features/tools/store/prefill')),
+  ]);
+  const Screen = g[name] as ComponentType;
+  const env = { prefillTool: tools.prefillTool };
+  return {
+    Component: () =>
+      createElement(g.GalleryEnvContext.Provider, { value: env }, createElement(Screen)),
+  };
+};
+
+// "发布到灵感广场" on result panels, done pages and works (loaded when first shown).
+registerResultAction(
+  lazy(() =>
+    import('../../features/gallery/components/publish-action').then((m) => ({
+      default: m.PublishAction,
+    })),
+  ),
+);
+
+/** Issue 14: the community pages the tracking labels name (lib/tracking.ts). */
+export const communityRoutes: RouteObject[] = [
+  page('/findPage', gallery('FindPage')),
+  page('/tupianHome', gallery('TupianHome')),
+  page('/caseHome', gallery('CaseHome')),
+  page('/classifyCase', gallery('ClassifyCase')),
+  page('/classifyPage/:ids', gallery('ClassifyPage')),
+  page('/seachInspiration', gallery('SearchPage')),
+  page('/searchCase', gallery('SearchPage')),
+  page('/anliSearch', gallery('SearchPage')),
+  page('/authorHomePage/:id', gallery('AuthorPage')),
+  page('/authorInspirationhome/:id', gallery('AuthorPage')),
+  page('/insHomeByCreate/:id', gallery('AuthorPage')),
+  page('/insHomeByCase/:id', gallery('AuthorPage')),
+  page('/insHomeByCollect/:id', gallery('CollectionPage')),
+  page('/casemineByCreate', gallery('MineCreatePage')),
+  page('/casemineByCase', gallery('MineCreatePage')),
+  page('/casemineByCollect', gallery('MineCollectPage')),
+  page('/qaPage', gallery('QaPage')),
+];

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLocalized } from '../../../components/use-localized';
 import { taskDetailQuery } from '../done/done.api';
+import { ResultActionSlot } from '../../../components/result-action-slot';
 import { downloadStem, needsWatermark, planDownload } from '../results/download-plan';
 import { ImageViewer } from '../results/image-viewer';
 import { LinkButton } from '../results/link-button';
@@ -179,6 +180,14 @@ export const ResultView = ({
             </LinkButton>
           ) : null}
           {extra}
+          {canSend && task.taskId && current.kind === 'image' ? (
+            <ResultActionSlot
+              taskId={task.taskId}
+              index={at}
+              defaultTitle={pick(tool.name)}
+              hasBefore={Boolean(before)}
+            />
+          ) : null}
           {outputs.length > 1 || zipAlways ? (
             <Button
               icon={<FileZipOutlined />}
