@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, pageSchema } from './common';
+import { displayNameSchema } from './security';
 
 // ---------------------------------------------------------------- phone and code
 
@@ -100,7 +101,7 @@ export const loginResultSchema = z.object({
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
 export const userEditBodySchema = z.object({
-  nickname: z.string().trim().min(1, '昵称不能为空').max(20, '昵称最多 20 个字').optional(),
+  nickname: displayNameSchema(20, '昵称').optional(),
   /** A data URL of a JPEG, PNG or WebP image; the server re-encodes it. */
   avatar: z.string().max(3_000_000, '头像图片过大').optional(),
   userType: userTypeSchema.optional(),
@@ -198,13 +199,13 @@ export const adminAccountQuerySchema = z.object({
 export const adminAccountCreateSchema = z.object({
   username: adminUsername,
   password: adminPassword,
-  displayName: z.string().trim().min(1).max(32),
+  displayName: displayNameSchema(32, '显示名称'),
   role: adminRoleSchema.default('operator'),
 });
 export const adminAccountIdParamsSchema = z.object({ accountId: z.string().min(1).max(64) });
 export const adminAccountPageSchema = pageSchema(adminAccountSchema);
 export const adminAccountUpdateSchema = z.object({
-  displayName: z.string().trim().min(1).max(32).optional(),
+  displayName: displayNameSchema(32, '显示名称').optional(),
   password: adminPassword.optional(),
   role: adminRoleSchema.optional(),
   disabled: z.boolean().optional(),

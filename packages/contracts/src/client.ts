@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafePublishedUrl } from './security';
 
 /** One published desktop-client build, as an admin enters it (the `client.downloads` setting). */
 export const clientReleaseSchema = z.object({
@@ -9,8 +10,8 @@ export const clientReleaseSchema = z.object({
     .trim()
     .min(1, { message: '请填写下载地址' })
     .max(1000)
-    .refine((v) => /^https?:\/\//.test(v) || v.startsWith('/'), {
-      message: '下载地址须以 http(s):// 或 / 开头',
+    .refine(isSafePublishedUrl, {
+      message: '下载地址须以 https:// 开头，或是本站路径（以单个 / 开头）',
     }),
   /** Release date, YYYY-MM-DD. */
   releasedAt: z

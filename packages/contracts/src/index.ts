@@ -15,6 +15,7 @@ export * from './shares';
 export * from './assistant';
 // reliability (issue 12)
 // --
+export * from './security';
 // commerce (issue 13)
 export * from './commerce';
 // --

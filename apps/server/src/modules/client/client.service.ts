@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ClientDownloads, ClientRelease } from '@huijing/contracts';
 import type { SettingsRepository } from '../settings/settings.repository';
 import { defaultSettings } from '../settings/settings.schemas';
@@ -9,9 +10,17 @@ export const createClientService = (deps: { settings: SettingsRepository }) => {
   const order: Record<ClientRelease['platform'], number> = { windows: 0, macos: 1 };
   return {
     async downloads(): Promise<ClientDownloads> {
-      const releases =
-        (await deps.settings.getSetting('client.downloads')) ?? defaultSettings['client.downloads'];
-      return { releases: [...releases].sort((a, b) => order[a.platform] - order[b.platform]) };
+      // A list stored before the https-or-same-site link rule no longer parses: nothing of it
+      // is offered (never a 5xx) until an admin publishes again.
+      const releases = await deps.settings.getSetting('client.downloads').catch((e: unknown) => {
+        if (e instanceof z.ZodError) return [];
+        throw e;
+      });
+      return {
+        releases: [...(releases ?? defaultSettings['client.downloads'])].sort(
+          (a, b) => order[a.platform] - order[b.platform],
+        ),
+      };
     },
 
     /** Replaces the published list (an empty list takes every build down). */
