@@ -280,6 +280,17 @@ describeEachDatabase('orders on the sandbox channel', (target) => {
     expect(await balance(user.id)).toBe(0);
     const third = (await admin(`/order/${order.orderNo}/refund`, { reason: '再来' })).json().data;
     expect(third).toMatchObject({ repeated: true, refundFen: 3430 });
+    const audited = await t.container.database.db
+      .selectFrom('admin_audit_log')
+      .select(['action', 'reason'])
+      .where('target', '=', `order:${order.orderNo}`)
+      .orderBy('at')
+      .execute();
+    expect(audited.map((a) => a.action).sort()).toEqual([
+      'order.refund',
+      'order.refund.repeat',
+      'order.refund.repeat',
+    ]);
     expect(await balance(user.id)).toBe(0);
     expect(
       (await get(`/api/order/checkOrder?orderNo=${order.orderNo}`, token)).json().data.status,
@@ -353,6 +364,13 @@ describeEachDatabase('orders on the sandbox channel', (target) => {
       expectError(await admin('/product/pack-100', {}), 'VALIDATION_FAILED');
       const res = await admin('/product/pack-gpt-300', { priceFen: 1990, onSale: false });
       expect(res.json().data).toMatchObject({ priceFen: 1990, onSale: false });
+      const audit = await t.container.database.db
+        .selectFrom('admin_audit_log')
+        .select(['action', 'after_json'])
+        .where('target', '=', 'product:pack-gpt-300')
+        .executeTakeFirstOrThrow();
+      expect(audit.action).toBe('product.update');
+      expect(JSON.parse(audit.after_json!)).toMatchObject({ priceFen: 1990 });
       const listed = (await get('/api/order/products')).json().data as { id: string }[];
       expect(listed.some((p) => p.id === 'pack-gpt-300')).toBe(false);
       expectError(

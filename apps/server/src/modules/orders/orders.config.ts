@@ -23,7 +23,6 @@ const httpUrl = z.string().refine((v) => /^https?:\/\/[^/\s]+/i.test(v) && URL.c
 const schema = z.object({
   PUBLIC_BASE_URL: httpUrl.optional(),
   PAYMENT_SANDBOX: z.enum(['on', 'off'], { message: 'must be on or off' }).optional(),
-  NODE_ENV: z.string().optional(),
   ORDER_EXPIRE_MINUTES: z.coerce
     .number({ message: 'must be a number' })
     .int('must be an integer')
@@ -39,10 +38,7 @@ const schema = z.object({
   WECHATPAY_APPID: z.string().optional(),
   WECHATPAY_MERCHANT_SERIAL: z.string().optional(),
   WECHATPAY_MERCHANT_PRIVATE_KEY_FILE: z.string().optional(),
-  WECHATPAY_APIV3_KEY: z
-    .string()
-    .refine((v) => Buffer.byteLength(v) === 32, { message: 'must be exactly 32 bytes' })
-    .optional(),
+  WECHATPAY_APIV3_KEY: z.string().optional(),
   WECHATPAY_PUBLIC_KEY_FILE: z.string().optional(),
   WECHATPAY_PUBLIC_KEY_ID: z.string().optional(),
   WECHATPAY_BASE_URL: httpUrl.default('https://api.mch.weixin.qq.com/'),
@@ -84,8 +80,8 @@ export type PaymentsConfig = {
 /**
  * The payment settings (issue 13). A provider is configured with all of its variables or none:
  * a half-configured one stops the boot listing what is missing, as does a key file that cannot be
- * read. With no provider the sandbox is offered, except in production (NODE_ENV=production) unless
- * PAYMENT_SANDBOX=on; PAYMENT_SANDBOX=off turns it off anywhere. The sandbox serves only channels
+ * read. With no provider the sandbox is offered while the development simulators are on
+ * (SIMULATORS; off by default with NODE_ENV=production); PAYMENT_SANDBOX=on|off overrides. The sandbox serves only channels
  * that have no real provider.
  */
 export const parsePaymentsConfig = (env: Env): PaymentsConfig => {
@@ -104,6 +100,11 @@ export const parsePaymentsConfig = (env: Env): PaymentsConfig => {
   const alipayOn = partial(alipayKeys, 'Alipay');
   if ((wechatOn || alipayOn) && !raw.PUBLIC_BASE_URL) {
     problems.push('PUBLIC_BASE_URL: required for payment notify URLs when a provider is set');
+  }
+  if (raw.WECHATPAY_APIV3_KEY && Buffer.byteLength(raw.WECHATPAY_APIV3_KEY) !== 32) {
+    problems.push(
+      'WECHATPAY_APIV3_KEY: must be exactly 32 bytes (the APIv3 key from the merchant platform)',
+    );
   }
   const base = env.source.INIT_CWD ?? process.cwd();
   const readKey = (key: string, file: string | undefined): string => {
@@ -144,11 +145,11 @@ export const parsePaymentsConfig = (env: Env): PaymentsConfig => {
       }
     : undefined;
   if (problems.length > 0) throw new EnvError(problems);
-  const production = raw.NODE_ENV === 'production';
-  // Unasked, the sandbox only stands in when nothing real is configured and this is not production.
+  // Unasked, the sandbox only stands in when nothing real is configured and the development
+  // simulators are on (SIMULATORS, else outside NODE_ENV=production).
   const sandbox =
     raw.PAYMENT_SANDBOX === 'on' ||
-    (raw.PAYMENT_SANDBOX !== 'off' && !production && !wechatOn && !alipayOn);
+    (raw.PAYMENT_SANDBOX !== 'off' && env.simulators.enabled && !wechatOn && !alipayOn);
   return {
     wechat,
     alipay,

@@ -1,5 +1,6 @@
 import type { CoreContainer } from '../../container';
 import { newId } from '../../db/ids';
+import { createAuditLog } from '../admin/audit.service';
 import { createAlipayProvider } from '../../providers/payments/alipay.provider';
 import { createSandboxProvider } from '../../providers/payments/sandbox.provider';
 import { createWechatPayProvider } from '../../providers/payments/wechatpay.provider';
@@ -7,7 +8,6 @@ import type { FeatureModule, ModuleLookup } from '../feature-module';
 import { seedCatalogue } from './catalogue.seed';
 import { parsePaymentsConfig } from './orders.config';
 import { ordersAdminRoutes } from './orders.admin.routes';
-import type { AdminAudit } from './orders.admin.routes';
 import { ordersRoutes } from './orders.routes';
 import { createOrdersService } from './orders.service';
 import type { ChannelProviders } from './orders.service';
@@ -48,10 +48,7 @@ export const ordersModule = (core: CoreContainer, _modules: ModuleLookup) => {
     expireMinutes: config.expireMinutes,
   });
   const refunds = createRefundsService({ db, dialect, now, logger, providers });
-  // Until the admin area's audit log exists, admin actions go to the log with everything needed.
-  const audit: AdminAudit = async (entry) => {
-    logger.info({ audit: entry }, 'admin action');
-  };
+  const audit = createAuditLog({ db, now, logger });
 
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<unknown> | undefined;

@@ -236,7 +236,13 @@ export const createOrdersService = (deps: {
 
     let payUrl: string;
     try {
-      ({ payUrl } = await provider.create({ orderNo, amountFen, title, expiresAt }));
+      ({ payUrl } = await provider.create({
+        orderNo,
+        amountFen,
+        title,
+        expiresAt,
+        expiresInMinutes: deps.expireMinutes,
+      }));
     } catch (err) {
       const row = await repo.findOrder(orderNo);
       if (row) await closeLocally(row, 'provider_failed');

@@ -68,7 +68,13 @@ export const createRefundsService = (deps: {
   };
 
   return {
-    async refund(adminId: string, orderNo: string, reason: string): Promise<RefundResult> {
+    /** `inTransaction` writes the audit row in the refund's own transaction. */
+    async refund(
+      adminId: string,
+      orderNo: string,
+      reason: string,
+      inTransaction?: (trx: Kysely<Database>, done: RefundResult) => Promise<unknown>,
+    ): Promise<RefundResult> {
       const order = await repo.findOrder(orderNo);
       if (!order) throw new AppError('ORDER_NOT_FOUND');
       const existing = await repo.findRefund(orderNo);
@@ -172,6 +178,15 @@ export const createRefundsService = (deps: {
             created_at: iso,
           })
           .execute();
+        await inTransaction?.(trx, {
+          orderNo,
+          refundNo,
+          refundFen,
+          ticketsTaken: taken,
+          vipDaysTaken,
+          note,
+          repeated: false,
+        });
         return true;
       });
       const row = await repo.findRefund(orderNo);
@@ -181,7 +196,10 @@ export const createRefundsService = (deps: {
       return toResult(row, !won);
     },
 
-    async updateProduct(id: string, update: ProductUpdate): Promise<Product> {
+    async updateProduct(
+      id: string,
+      update: ProductUpdate,
+    ): Promise<{ before: Product; after: Product }> {
       const product = await repo.findProduct(id);
       if (!product) throw new AppError('PRODUCT_NOT_FOUND');
       if (update.stock != null && update.stock < Number(product.sold)) {
@@ -203,7 +221,7 @@ export const createRefundsService = (deps: {
         },
         deps.now().toISOString(),
       );
-      return toProduct((await repo.findProduct(id))!);
+      return { before: toProduct(product), after: toProduct((await repo.findProduct(id))!) };
     },
   };
 };

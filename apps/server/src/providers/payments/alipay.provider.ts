@@ -68,14 +68,13 @@ export const createAlipayProvider = (config: AlipayConfig): PaymentProvider => {
     channel: 'alipay',
     merchantId: config.appId,
     async create(trade: CreateTrade) {
-      const minutes = Math.max(1, Math.round((trade.expiresAt.getTime() - Date.now()) / 60_000));
       const a = await exec('alipay.trade.precreate', {
         notify_url: config.notifyUrl,
         bizContent: {
           out_trade_no: trade.orderNo,
           total_amount: formatFen(trade.amountFen),
           subject: trade.title.slice(0, 256),
-          timeout_express: `${minutes}m`,
+          timeout_express: `${trade.expiresInMinutes}m`,
         },
       });
       if (a.code !== '10000' || !a.qr_code) throw failed('alipay.trade.precreate', a);

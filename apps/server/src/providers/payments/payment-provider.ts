@@ -21,6 +21,8 @@ export type CreateTrade = {
   amountFen: number;
   title: string;
   expiresAt: Date;
+  /** The same deadline as a duration (Alipay's timeout_express). */
+  expiresInMinutes: number;
 };
 
 export type RefundRequest = {
