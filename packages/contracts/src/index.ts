@@ -27,6 +27,7 @@ export * from './models';
 // --
 // admin (issue 16)
 export * from './admin';
+export * from './admin-console';
 // --
 // first-hour (issue 18)
 // --

@@ -3,6 +3,12 @@ import { z } from 'zod';
 import type { Database } from '../db/schema';
 import type { Capability, Engine, EngineId } from './engine';
 import { capabilities, classicalCapabilities } from '@huijing/tools';
+import {
+  DEFAULT_OUT_OF_SERVICE_MESSAGE,
+  OUT_OF_SERVICE_KEY,
+  parseOutOfService,
+} from './service-switches';
+import type { OutOfService } from './service-switches';
 
 export type EngineRouting = Partial<Record<Capability, EngineId[]>>;
 
@@ -42,27 +48,44 @@ export const createEngineRouter = (deps: {
   cacheMs?: number;
 }) => {
   const byId = new Map(deps.engines.map((e) => [e.id, e]));
-  let cached: { at: number; routing: EngineRouting } | undefined;
+  let cached: { at: number; routing: EngineRouting; off: OutOfService } | undefined;
 
-  const routing = async (): Promise<EngineRouting> => {
-    if (cached && Date.now() - cached.at < (deps.cacheMs ?? 5000)) return cached.routing;
-    const row = await deps.db
+  const load = async () => {
+    if (cached && Date.now() - cached.at < (deps.cacheMs ?? 5000)) return cached;
+    const rows = await deps.db
       .selectFrom('app_settings')
-      .select('value')
-      .where('key', '=', ROUTING_SETTING_KEY)
-      .executeTakeFirst();
-    const stored = row ? routingSettingSchema.safeParse(JSON.parse(row.value)) : undefined;
+      .select(['key', 'value'])
+      .where('key', 'in', [ROUTING_SETTING_KEY, OUT_OF_SERVICE_KEY])
+      .execute();
+    const value = (key: string) => rows.find((r) => r.key === key)?.value;
+    const routingRow = value(ROUTING_SETTING_KEY);
+    const stored = routingRow ? routingSettingSchema.safeParse(JSON.parse(routingRow)) : undefined;
     const merged = { ...defaultRouting, ...(stored?.success ? stored.data : {}) };
-    cached = { at: Date.now(), routing: merged };
-    return merged;
+    cached = { at: Date.now(), routing: merged, off: parseOutOfService(value(OUT_OF_SERVICE_KEY)) };
+    return cached;
   };
 
-  const pick = (capability: Capability, routes: EngineRouting): Route => {
+  // An admin's out-of-service switch (engines screen) wins, with the message users see.
+  const pick = (
+    capability: Capability,
+    routes: EngineRouting,
+    off: OutOfService,
+    toolId?: string,
+  ): Route => {
+    const toolOff = toolId === undefined ? undefined : off.tools[toolId];
+    if (toolOff !== undefined) return { reason: toolOff || DEFAULT_OUT_OF_SERVICE_MESSAGE };
     const candidates = routes[capability] ?? [];
+    let offMessage: string | undefined;
     for (const id of candidates) {
       const engine = byId.get(id);
-      if (engine?.capabilities.includes(capability)) return { engine };
+      if (!engine?.capabilities.includes(capability)) continue;
+      if (off.engines[id] !== undefined) {
+        offMessage ??= off.engines[id] || DEFAULT_OUT_OF_SERVICE_MESSAGE;
+        continue;
+      }
+      return { engine };
     }
+    if (offMessage) return { reason: offMessage };
     const configured = candidates.filter((id) => byId.has(id));
     if (configured.length > 0) {
       return {
@@ -80,13 +103,22 @@ export const createEngineRouter = (deps: {
   return {
     engines: deps.engines,
     engine: (id: string): Engine | undefined => byId.get(id as EngineId),
-    async resolve(capability: Capability): Promise<Route> {
-      return pick(capability, await routing());
+    /** The engine for a capability; with toolId, that tool's out-of-service switch applies. */
+    async resolve(capability: Capability, toolId?: string): Promise<Route> {
+      const { routing: routes, off } = await load();
+      return pick(capability, routes, off, toolId);
     },
     /** Resolves many at once against one read of the setting. */
     async resolveAll(caps: readonly Capability[]): Promise<Map<Capability, Route>> {
-      const routes = await routing();
-      return new Map(caps.map((c) => [c, pick(c, routes)]));
+      const { routing: routes, off } = await load();
+      return new Map(caps.map((c) => [c, pick(c, routes, off)]));
+    },
+    /** Per tool (its capability and its own switch), against one read of the settings. */
+    async resolveTools(
+      tools: readonly { id: string; capability: Capability }[],
+    ): Promise<Map<string, Route>> {
+      const { routing: routes, off } = await load();
+      return new Map(tools.map((t) => [t.id, pick(t.capability, routes, off, t.id)]));
     },
     /** Drops the cached setting (after an admin edit, and in tests). */
     invalidate: () => {

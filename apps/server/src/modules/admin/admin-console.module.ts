@@ -2,26 +2,38 @@ import type { FeatureModuleFactory } from '../feature-module';
 import { createAuditLog } from './audit.service';
 import type { AuditLog } from './audit.service';
 import { adminConsoleRoutes } from './admin-console.routes';
+import { createAdminEnginesService } from './admin-engines.service';
+import { createAdminSettings } from './admin-settings.service';
+import type { AdminSettingsStore } from './admin-settings.service';
+import { createAdminStatsService } from './admin-stats.service';
+import { createAdminTasksService } from './admin-tasks.service';
+import { createAdminUsersService } from './admin-users.service';
 import { requirePermission } from './permissions';
 import type { AdminPermission } from './permissions';
 
 /** What the admin console module exposes to others (`moduleServices(modules, 'admin-console')`). */
 export type AdminConsoleServices = {
   audit: AuditLog;
+  settings: AdminSettingsStore;
   requirePermission: (permission: AdminPermission) => ReturnType<typeof requirePermission>;
 };
 
 /**
- * The admin console (issue 16): the permission matrix, the audit log and the screens' endpoints
- * under /api/user/manage. Registered last: it reads what the other areas expose. Modules listed
- * before it build their own audit log with
- * `createAuditLog({ db: core.database.db, now: core.now, logger: core.logger })` (it is stateless)
- * or use `core.admin.audit`.
+ * The admin console (issue 16): the permission matrix, the audit log and the endpoints of the
+ * users, tasks, engines, statistics and settings screens under /api/user/manage. Registered
+ * last: it reads what the other areas expose. Modules listed before it use `core.admin.audit`
+ * (or build their own with `createAuditLog({ db: core.database.db, now: core.now })`: it is
+ * stateless) and `requirePermission(core.guards, 'orders.refund')` from ./permissions.
  */
 export const adminConsoleModule: FeatureModuleFactory = (core) => {
   const audit = createAuditLog({ db: core.database.db, now: core.now, logger: core.logger });
+  const settings = createAdminSettings({
+    db: core.database.db,
+    signupDefault: core.env.signupTickets,
+  });
   const services: AdminConsoleServices = {
     audit,
+    settings,
     requirePermission: (permission) => requirePermission(core.guards, permission),
   };
   return {
@@ -32,6 +44,11 @@ export const adminConsoleModule: FeatureModuleFactory = (core) => {
         prefix: '/api/user/manage',
         core,
         audit,
+        settings,
+        users: createAdminUsersService({ core, audit, settings }),
+        tasks: createAdminTasksService({ core, audit }),
+        engines: createAdminEnginesService({ core, audit }),
+        stats: createAdminStatsService({ core }),
       });
     },
   };

@@ -11,6 +11,8 @@ import './audit.schema';
 
 /** One audit row as written: who (id, username, role), what, on what, from which state to which. */
 export type AuditRecord = {
+  /** A pre-made id, when another row (a ledger line) refers to this entry. */
+  id?: string;
   actor: { id: string; username: string } | null;
   role: string | null;
   action: string;
@@ -24,6 +26,7 @@ export type AuditRecord = {
 
 /** What a route knows about the change; the actor, IP and request id come from the request. */
 export type AuditChange = Omit<AuditRecord, 'actor' | 'role' | 'ip' | 'requestId'>;
+export type AuditDb = Db;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -57,7 +60,7 @@ export type AuditLog = ReturnType<typeof createAuditLog>;
  */
 export const createAuditLog = (deps: { db: Kysely<Database>; now: Clock; logger?: Logger }) => {
   const record = async (entry: AuditRecord, trx: Db = deps.db): Promise<string> => {
-    const id = newId();
+    const id = entry.id ?? newId();
     await trx
       .insertInto('admin_audit_log')
       .values({

@@ -214,7 +214,7 @@ export const createTasksService = (deps: {
         });
       }
       // Refused before anything is held: no engine can run this tool as configured now.
-      const route = await deps.router.resolve(tool.capability);
+      const route = await deps.router.resolve(tool.capability, tool.id);
       if (!route.engine) throw new AppError('ENGINE_UNAVAILABLE', { message: route.reason });
 
       if (idempotency) {
@@ -326,9 +326,9 @@ export const createTasksService = (deps: {
 
     /** Every tool with its price and whether an engine can run it now (with the reason if not). */
     async toolsAvailability() {
-      const routes = await deps.router.resolveAll(allTools.map((t) => t.capability));
+      const routes = await deps.router.resolveTools(allTools);
       return allTools.map((t) => {
-        const route = routes.get(t.capability)!;
+        const route = routes.get(t.id)!;
         return {
           id: t.id,
           routes: [...t.routes],

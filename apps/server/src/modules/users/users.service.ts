@@ -1,4 +1,4 @@
-import { maskPhone } from '@huijing/contracts';
+import { maskPhone, userDisabledMessage } from '@huijing/contracts';
 import type { LandingSource, UserInfo, VipInfo } from '@huijing/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -122,7 +122,8 @@ export const createUsersService = (deps: {
 
     /** Only here is a disabled account refused a new session; its old ones are already gone. */
     assertCanLogin(user: UserRecord): void {
-      if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
+      // 账号已停用, with how to appeal (SMS, WeChat and test sign-in all pass here).
+      if (user.disabled) throw new AppError('ACCOUNT_DISABLED', { message: userDisabledMessage });
     },
 
     recordLogin: (id: string) => repo.recordLogin(id, iso()),
