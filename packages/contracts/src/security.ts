@@ -25,6 +25,7 @@ export const displayNameSchema = (max: number, label = '名称') =>
  * which browsers read the same way).
  */
 export const isSafePublishedUrl = (value: string): boolean => {
+  // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001f\u007f]/.test(value)) return false;
   if (value.startsWith('/')) return !/^\/[/\\]/.test(value);
   if (!/^https:\/\//i.test(value) || !URL.canParse(value)) return false;
