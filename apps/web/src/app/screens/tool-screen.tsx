@@ -2,8 +2,12 @@ import { useLocation } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { useLocalized } from '../../components/use-localized';
 import { usePageTitle } from '../../components/use-page-title';
-import { ToolPage, toolForLocation } from '../../features/tools';
+import { ModelPicker } from '../../features/models/picker';
+import { ToolPage, ToolSlotsContext, toolForLocation } from '../../features/tools';
 import { NotFoundScreen } from './not-found-screen';
+
+/** What other areas add to the tool page (the models area's picker on render tools). */
+const slots = { ParamsExtra: ModelPicker };
 
 /** A tool route: the workspace generated from the tool's registry entry. */
 export const ToolScreen = ({ footer = true }: { footer?: boolean }) => {
@@ -15,7 +19,9 @@ export const ToolScreen = ({ footer = true }: { footer?: boolean }) => {
   return (
     <PageShell footer={footer}>
       {/* Keyed by tool: switching tools starts from that tool's own saved state. */}
-      <ToolPage key={tool.id} tool={tool} />
+      <ToolSlotsContext.Provider value={slots}>
+        <ToolPage key={tool.id} tool={tool} />
+      </ToolSlotsContext.Provider>
     </PageShell>
   );
 };

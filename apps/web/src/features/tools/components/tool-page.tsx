@@ -3,7 +3,7 @@ import { ticketTypeNames, type TaskInfo } from '@huijing/contracts';
 import { familyNames, runPrice, type ToolDefinition } from '@huijing/tools';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Skeleton } from 'antd';
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useAccountDialogs } from '../../../components/account-dialogs.store';
@@ -36,6 +36,7 @@ import { doneHref } from '../results/send-to';
 import { useAgainPrice, useRunAgain } from '../results/use-run-again';
 import { TaskEnded, TaskProgress } from './task-panel';
 import { UploadField } from './upload-field';
+import { ToolSlotsContext } from '../tool-slots';
 import '../tools.css';
 
 const newKey = () =>
@@ -73,6 +74,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
     setSearch(rest, { replace: true });
   }, [incomingPrompt, search, setSearch, setParam, tool]);
   const override = overrideFor(tool.id);
+  const { ParamsExtra } = useContext(ToolSlotsContext);
   // Inputs an override uploads and shows itself (e.g. the video frame sequence).
   const shownInputs = tool.inputs.filter((i) => !override.ownInputs?.includes(i.name));
   const extraProps: OverrideProps = {
@@ -390,6 +392,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
             </section>
           ) : null}
           {override.PanelExtra ? <override.PanelExtra {...extraProps} /> : null}
+          {ParamsExtra && 'loraId' in tool.params.shape ? <ParamsExtra {...extraProps} /> : null}
           <ParamForm
             tool={formToolFor(tool, override)}
             values={values}
