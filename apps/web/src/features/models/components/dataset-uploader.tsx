@@ -36,7 +36,6 @@ export const DatasetUploader = ({
           if (file === list[0]) onFiles(list as unknown as File[]);
           return false;
         }}
-        data-testid="dataset-drop"
       >
         <p className="ant-upload-drag-icon">
           <InboxOutlined />

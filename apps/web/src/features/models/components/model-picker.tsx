@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Segmented, Select, Slider } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../components/use-session';
@@ -22,8 +22,11 @@ export const ModelPicker = ({ values, setParam }: ModelPickerProps) => {
   const usable = useQuery(usableModelsQuery(signedIn));
   const [search, setSearch] = useSearchParams();
   const incoming = search.get('loraId');
+  // setParam is a new function on every render of the tool page: follow the link once.
+  const followed = useRef<string | null>(null);
   useEffect(() => {
-    if (incoming === null) return;
+    if (incoming === null || followed.current === incoming) return;
+    followed.current = incoming;
     setParam('loraId', incoming);
     const rest = new URLSearchParams(search);
     rest.delete('loraId');
