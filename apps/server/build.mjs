@@ -24,8 +24,12 @@ const externalNonWorkspace = {
 };
 
 await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
-  outfile,
+  // The local engine's CPU pool loads its worker from beside the bundle (engines/local/local-pool.ts).
+  entryPoints: {
+    [path.basename(outfile, '.js')]: path.join(here, 'src/main.ts'),
+    'local-worker': path.join(here, 'src/engines/local/local-worker.ts'),
+  },
+  outdir: path.dirname(outfile),
   bundle: true,
   platform: 'node',
   format: 'esm',

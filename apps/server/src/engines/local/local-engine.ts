@@ -11,7 +11,7 @@ import type { CapabilityRunner, LocalContext } from './local-job';
 import { throwIfAborted } from './local-job';
 import { inpaint } from './inpaint.capability';
 import { matting } from './matting.capability';
-import { loadCv } from './opencv-runtime';
+import { createLocalPool, defaultPoolThreads } from './local-pool';
 import { toLine } from './to-line.capability';
 import { upscale } from './upscale.capability';
 import { videoCameraMove } from './video-camera-move.capability';
@@ -23,10 +23,15 @@ export interface LocalEngineOptions {
   ffprobePath?: string;
   /** Largest image the CPU algorithms accept; 40 MP by default (a 7300×5500 render). */
   maxPixels?: number;
+  /** Threads of the CPU pool (local-pool.ts); one per core by default. */
+  threads?: number;
 }
 
-/** Capability → algorithm. Adding a tool that reuses one of these needs no change here. */
-const runners: Partial<Record<Capability, CapabilityRunner>> = {
+/**
+ * Capability → algorithm. Adding a tool that reuses one of these needs no change here. A new
+ * algorithm added here runs in the CPU pool (local-worker.ts) with nothing else to do.
+ */
+export const runners: Partial<Record<Capability, CapabilityRunner>> = {
   compress,
   upscale,
   'to-line': toLine,
@@ -44,15 +49,29 @@ const runners: Partial<Record<Capability, CapabilityRunner>> = {
 
 export const localCapabilities = Object.keys(runners) as Capability[];
 
-export const createLocalEngine = (options: LocalEngineOptions = {}): Engine => {
+/**
+ * These only drive ffmpeg child processes (the CPU work is in ffmpeg): they stay on this thread,
+ * where the job's signal kills the child. Everything else runs in the worker-thread pool.
+ */
+const inProcess: ReadonlySet<Capability> = new Set([
+  'video-camera-move',
+  'video-first-last',
+  'video-multi-image',
+]);
+
+/** The local engine, plus `close()` to end its pool's threads (tests; shutdown ends them too). */
+export const createLocalEngine = (
+  options: LocalEngineOptions = {},
+): Engine & { close(): Promise<void> } => {
   const binaries = resolveBinaries(options);
   const ctx: LocalContext = { ...binaries, maxPixels: options.maxPixels ?? 40_000_000 };
+  const pool = createLocalPool(options.threads ?? defaultPoolThreads());
 
   const health = async (): Promise<EngineHealth> => {
     try {
-      const [version] = await Promise.all([ffmpegVersion(ctx.ffmpegPath), loadCv()]);
+      const [version, cv] = await Promise.all([ffmpegVersion(ctx.ffmpegPath), pool.health()]);
       const probe = ctx.ffprobePath ? 'ffprobe' : 'no ffprobe';
-      return { status: 'up', detail: `ffmpeg ${version} (${probe}), OpenCV.js ready` };
+      return { status: 'up', detail: `ffmpeg ${version} (${probe}), ${cv}` };
     } catch (error) {
       return { status: 'down', detail: error instanceof Error ? error.message : String(error) };
     }
@@ -73,11 +92,13 @@ export const createLocalEngine = (options: LocalEngineOptions = {}): Engine => {
       last = next;
       job.onProgress(message ? { percent: next, message } : { percent: next });
     };
-    const outputs = await runner({ ...job, onProgress }, ctx);
+    const outputs = inProcess.has(job.capability)
+      ? await runner({ ...job, onProgress }, ctx)
+      : await pool.run({ ...job, onProgress }, ctx);
     throwIfAborted(job.signal);
     if (last < 100) onProgress({ percent: 100 });
     return outputs;
   };
 
-  return { id: 'local', capabilities: localCapabilities, health, run };
+  return { id: 'local', capabilities: localCapabilities, health, run, close: pool.close };
 };

@@ -24,8 +24,25 @@ export type SessionLookup =
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
 
-export const createSessionsService = (deps: { repo: SessionsRepository; now: Clock }) => {
+/**
+ * How long a resolved session is trusted without asking the database again. Every poll of a
+ * waiting page is authenticated, so this takes one query off each; logout and revocation in
+ * this process drop the entry at once, another API process notices within this time.
+ */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+
+export const createSessionsService = (deps: {
+  repo: SessionsRepository;
+  now: Clock;
+  cacheMs?: number;
+}) => {
   const { repo, now } = deps;
+  const cacheMs = deps.cacheMs ?? SESSION_CACHE_MS;
+  const cache = new Map<string, { session: ResolvedSession; until: number }>();
+  const forget = (match: (session: ResolvedSession) => boolean) => {
+    for (const [key, entry] of cache) if (match(entry.session)) cache.delete(key);
+  };
 
   return {
     /** A new token on every login; only its hash is stored. */
@@ -44,6 +61,7 @@ export const createSessionsService = (deps: { repo: SessionsRepository; now: Clo
         ua: meta.ua?.slice(0, 300) ?? null,
         ip: meta.ip ?? null,
       });
+      forget((s) => s.kind === kind && s.subjectId === subjectId);
       await repo.revokeBeyondNewest(
         kind,
         subjectId,
@@ -62,22 +80,38 @@ export const createSessionsService = (deps: { repo: SessionsRepository; now: Clo
       }
       const hash = sha256Hex(token);
       const at = now();
+      const cached = cache.get(hash);
+      if (cached && cached.session.kind === kind && cached.until > at.getTime()) {
+        return { ok: true, session: cached.session };
+      }
       const session = await repo.findActiveSession(kind, hash, at.toISOString());
       if (!session) {
+        cache.delete(hash);
         return { ok: false, reason: (await repo.sessionExisted(kind, hash)) ? 'ended' : 'invalid' };
       }
       if (at.getTime() - Date.parse(session.lastSeenAt) > TOUCH_EVERY_MS) {
         await repo.touchSession(session.id, at.toISOString());
       }
-      return { ok: true, session: { id: session.id, kind, subjectId: session.subjectId } };
+      const resolved: ResolvedSession = { id: session.id, kind, subjectId: session.subjectId };
+      if (cacheMs > 0) {
+        if (cache.size >= SESSION_CACHE_MAX) cache.clear();
+        // Never trusted past the session's own expiry.
+        const until = Math.min(at.getTime() + cacheMs, Date.parse(session.expiresAt));
+        cache.set(hash, { session: resolved, until });
+      }
+      return { ok: true, session: resolved };
     },
 
     async revokeToken(token: string, reason = 'logout'): Promise<boolean> {
-      return repo.revokeSessionByHash(sha256Hex(token), now().toISOString(), reason);
+      const hash = sha256Hex(token);
+      cache.delete(hash);
+      return repo.revokeSessionByHash(hash, now().toISOString(), reason);
     },
 
-    revokeAll: (kind: SessionKind, subjectId: string, reason: string) =>
-      repo.revokeSubjectSessions(kind, subjectId, now().toISOString(), reason),
+    revokeAll: (kind: SessionKind, subjectId: string, reason: string) => {
+      forget((s) => s.kind === kind && s.subjectId === subjectId);
+      return repo.revokeSubjectSessions(kind, subjectId, now().toISOString(), reason);
+    },
 
     countActive: (kind: SessionKind, subjectId: string) =>
       repo.countActiveSessions(kind, subjectId, now().toISOString()),

@@ -67,6 +67,11 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: guards.requireUser,
       schema: { querystring: taskIdQuerySchema, response: { 200: envelopeSchema(taskInfoSchema) } },
+      // The waiting pages poll this every few seconds (the hottest route): no access-log line
+      // per poll (errors still log), and the answer, built field by field by the service from
+      // the typed row, is written as JSON without a second pass through the zod schema.
+      logLevel: 'warn',
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => ok(await tasks.getTask(userOf(request).userId, request.query.taskId)),
   );

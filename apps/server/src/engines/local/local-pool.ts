@@ -1,0 +1,114 @@
+import os from 'node:os';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { EngineJob, EngineOutput } from '../engine';
+import { EngineError, abortError } from '../engine';
+import type { LocalContext } from './local-job';
+
+/** What crosses into a worker: the job without its signal and callback (they stay here). */
+export type PoolJob = Omit<EngineJob, 'signal' | 'onProgress'>;
+
+export type PoolTask =
+  { kind: 'run'; job: PoolJob; ctx: LocalContext; progress: MessagePort } | { kind: 'health' };
+
+/** Errors travel as data: a worker cannot hand back an EngineError instance. */
+export type PoolError = {
+  name: string;
+  message: string;
+  engine?: { userMessage: string; detail?: string; retryable: boolean };
+};
+export type PoolResult =
+  | { ok: true; outputs: EngineOutput[] }
+  | { ok: true; health: string }
+  | { ok: false; error: PoolError };
+
+export const toPoolError = (error: unknown): PoolError => {
+  if (error instanceof EngineError) {
+    return {
+      name: error.name,
+      message: error.message,
+      engine: { userMessage: error.userMessage, detail: error.detail, retryable: error.retryable },
+    };
+  }
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Error', message: String(error) };
+};
+
+const fromPoolError = (error: PoolError): Error => {
+  if (error.engine) {
+    return new EngineError(error.engine.userMessage, error.engine.detail, error.engine.retryable);
+  }
+  if (error.name === 'AbortError') return abortError();
+  return Object.assign(new Error(error.message), { name: error.name });
+};
+
+/** One thread per core, and at least one: the API's own thread only coordinates. */
+export const defaultPoolThreads = (): number => Math.max(1, os.availableParallelism());
+
+/**
+ * The worker-thread pool the local engine's CPU work runs in (OpenCV.js, ESRGAN, big sharp
+ * pipelines), so request handlers are never held up (ARCHITECTURE rule 15). OpenCV.js is only
+ * ever loaded inside the workers: it installs process handlers and prints megabytes on a crash.
+ * Canceling a job that is running ends its thread (piscina terminates it); a queued one is
+ * dropped. Runs from the TypeScript sources (tests, tsx) and from the bundle (dist/local-worker.js).
+ */
+export const createLocalPool = (threads = defaultPoolThreads()) => {
+  const fromSource = import.meta.url.endsWith('.ts');
+  let pool: Piscina | undefined;
+  const get = () =>
+    (pool ??= new Piscina({
+      filename: new URL(fromSource ? './local-worker.ts' : './local-worker.js', import.meta.url)
+        .href,
+      execArgv: fromSource ? ['--import', 'tsx'] : [],
+      minThreads: 0,
+      maxThreads: threads,
+      // A warm worker keeps OpenCV.js and the ESRGAN model loaded; an idle one exits.
+      idleTimeout: 60_000,
+    }));
+
+  const call = async (task: PoolTask, signal?: AbortSignal, transfer?: MessagePort[]) => {
+    let result: PoolResult;
+    try {
+      result = (await get().run(task, {
+        signal,
+        transferList: transfer,
+      })) as PoolResult;
+    } catch (error) {
+      if (signal?.aborted) throw abortError();
+      throw error;
+    }
+    if (!result.ok) throw fromPoolError(result.error);
+    return result;
+  };
+
+  return {
+    threads,
+    async run(job: EngineJob, ctx: LocalContext): Promise<EngineOutput[]> {
+      if (job.signal.aborted) throw abortError();
+      const { signal, onProgress, ...rest } = job;
+      const channel = new MessageChannel();
+      channel.port1.on('message', (p: Parameters<EngineJob['onProgress']>[0]) => onProgress(p));
+      try {
+        const result = await call(
+          { kind: 'run', job: rest, ctx, progress: channel.port2 },
+          signal,
+          [channel.port2],
+        );
+        return 'outputs' in result ? result.outputs : [];
+      } finally {
+        channel.port1.close();
+      }
+    },
+    /** Loads OpenCV.js in a worker (not here) and says it is ready. */
+    async health(): Promise<string> {
+      const result = await call({ kind: 'health' });
+      return 'health' in result ? result.health : '';
+    },
+    async close(): Promise<void> {
+      const closing = pool;
+      pool = undefined;
+      await closing?.destroy();
+    },
+  };
+};
+export type LocalPool = ReturnType<typeof createLocalPool>;
