@@ -274,7 +274,8 @@ export const createModelsService = (deps: {
         minImages: settings.minImages,
         maxImages: settings.maxImages,
         minShortSide: settings.minShortSide,
-        vipPerks: ['会员训练同样按次数计费，排队优先'],
+        // No member-only training terms exist yet; the web shows perks only when there are some.
+        vipPerks: [],
         available: state.available,
         ...(state.reason && { reason: state.reason }),
         limits: TRAIN_LIMITS,
