@@ -3,13 +3,20 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { EMPTY_SHA256, presignUrl, sha256Hex, signRequest, uriEncode } from './s3-signer';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { StorageNotFoundError } from './storage.port';
 import type { StoragePort } from './storage.port';
 
 export type S3StorageConfig = {
-  /** http(s)://host[:port][/base]: AWS, MinIO, Ceph RGW, or an OSS/COS S3-compatible gateway. */
+  /** http(s)://host[:port]: AWS, MinIO, Ceph RGW, or an OSS/COS S3-compatible gateway. */
   endpoint: string;
   bucket: string;
   accessKeyId: string;
@@ -19,9 +26,9 @@ export type S3StorageConfig = {
   forcePathStyle: boolean;
   /** Prepended to every key ("huijing" → huijing/2026/03/<id>.jpg); no leading or trailing slash. */
   prefix?: string;
-  /** Whole-request limit for put/read/delete/stat, and time to response headers for streams. */
+  /** Time to connect, and to the response's first byte, per attempt. */
   timeoutMs?: number;
-  /** Signing clock (tests). */
+  /** Signing clock for presigned URLs (tests). */
   now?: () => Date;
 };
 
@@ -46,123 +53,94 @@ export type S3Storage = StoragePort & {
    * A presigned GET URL straight to the bucket, valid ttlSeconds (≤ 7 days). Anyone holding it
    * can read the object, so callers must check ownership first; reserved for a redirect mode.
    */
-  presignedUrl(key: string, ttlSeconds: number): string;
+  presignedUrl(key: string, ttlSeconds: number): Promise<string>;
 };
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/._-]*$/i;
 
-const xmlField = (xml: string, field: string) =>
-  new RegExp(`<${field}>([^<]*)</${field}>`).exec(xml)?.[1];
-
+/**
+ * The bucket through the AWS SDK (v3): SigV4 signing, retries with backoff, path or
+ * virtual-hosted addressing and presigning are the SDK's. Checksums are only sent where S3
+ * requires them, which S3-compatible stores (MinIO, OSS, COS, s3rver) all accept.
+ */
 export const createS3Storage = (config: S3StorageConfig): S3Storage => {
   const endpoint = new URL(config.endpoint);
   if (endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:') {
     throw new Error('S3 endpoint must be an http(s) URL');
   }
-  const basePath = endpoint.pathname.replace(/\/+$/, '');
   const prefix = (config.prefix ?? '').replace(/^\/+|\/+$/g, '');
   const timeoutMs = config.timeoutMs ?? 60_000;
-  const now = config.now ?? (() => new Date());
-  const credentials = {
-    accessKeyId: config.accessKeyId,
-    secretAccessKey: config.secretAccessKey,
+  const client = new S3Client({
+    endpoint: config.endpoint.replace(/\/+$/, ''),
     region: config.region,
-  };
+    forcePathStyle: config.forcePathStyle,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    maxAttempts: 3,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { connectionTimeout: Math.min(timeoutMs, 10_000), requestTimeout: timeoutMs },
+  });
+  const Bucket = config.bucket;
 
-  const objectUrl = (key: string): URL => {
+  const keyOf = (key: string): string => {
     if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key ${key}`);
-    const objectPath = uriEncode(prefix ? `${prefix}/${key}` : key, true);
-    return config.forcePathStyle
-      ? new URL(`${endpoint.origin}${basePath}/${uriEncode(config.bucket)}/${objectPath}`)
-      : new URL(`${endpoint.protocol}//${config.bucket}.${endpoint.host}${basePath}/${objectPath}`);
+    return prefix ? `${prefix}/${key}` : key;
   };
 
-  const fail = async (res: Response, method: string, key: string): Promise<never> => {
-    const text = method === 'HEAD' ? '' : await res.text().catch(() => '');
-    const code = xmlField(text, 'Code') ?? (res.status === 404 ? 'NoSuchKey' : `HTTP${res.status}`);
-    if (code === 'NoSuchKey') throw new StorageNotFoundError(key);
-    const detail = xmlField(text, 'Message') ?? res.statusText;
-    throw new S3Error(code, res.status, `S3 ${method} ${key}: ${code} (${res.status}) ${detail}`);
+  /** S3's answer as StorageNotFoundError (a missing object) or S3Error with S3's code. */
+  const failure = (error: unknown, op: string, key: string): Error => {
+    if (error instanceof S3ServiceException) {
+      const status = error.$metadata.httpStatusCode ?? 0;
+      if (error.name === 'NoSuchKey' || (error.name === 'NotFound' && status === 404)) {
+        return new StorageNotFoundError(key);
+      }
+      return new S3Error(
+        error.name,
+        status,
+        `S3 ${op} ${key}: ${error.name} (${status}) ${error.message}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    const reason =
+      (error as Error & { cause?: Error }).cause?.message ??
+      (error as Error).message ??
+      String(error);
+    return new S3Error('NetworkError', 0, `S3 ${op} ${key}: ${reason}`, { cause: error });
   };
 
-  /**
-   * One signed request. The body's SHA-256 is signed (x-amz-content-sha256), so a body altered
-   * in transit is refused by S3 even over plain http. Returns once headers arrived; the caller
-   * clears the timer (after reading the body, or at once for streams that take their time).
-   */
-  const open = async (
-    method: 'GET' | 'PUT' | 'HEAD' | 'DELETE',
-    key: string,
-    opts: { body?: Buffer; contentType?: string } = {},
-  ): Promise<{ res: Response; timer: NodeJS.Timeout }> => {
-    const url = objectUrl(key);
-    const signed = signRequest({
-      method,
-      url,
-      headers: opts.contentType ? { 'content-type': opts.contentType } : {},
-      payloadHash: opts.body ? sha256Hex(opts.body) : EMPTY_SHA256,
-      credentials,
-      at: now(),
+  const send = async <T>(op: string, key: string, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw failure(error, op, key);
+    }
+  };
+
+  const openStream = (key: string): Promise<Readable> =>
+    send('GET', key, async () => {
+      const out = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
+      return out.Body instanceof Readable ? out.Body : Readable.from([]);
     });
-    // fetch sets Host from the URL itself (the same url.host that was signed).
-    const { host: _host, ...headers } = signed.headers;
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new Error(`timed out after ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    let res: Response;
-    try {
-      res = await fetch(url, { method, headers, body: opts.body, signal: controller.signal });
-    } catch (error) {
-      clearTimeout(timer);
-      const reason =
-        (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
-      throw new S3Error('NetworkError', 0, `S3 ${method} ${key}: ${reason}`, { cause: error });
-    }
-    if (!res.ok) {
-      clearTimeout(timer);
-      await fail(res, method, key);
-    }
-    return { res, timer };
-  };
-
-  /** A request whose whole answer is read under the timeout. */
-  const call = async (
-    method: 'GET' | 'PUT' | 'HEAD' | 'DELETE',
-    key: string,
-    opts: { body?: Buffer; contentType?: string } = {},
-  ): Promise<{ res: Response; body: Buffer }> => {
-    const { res, timer } = await open(method, key, opts);
-    try {
-      return { res, body: Buffer.from(await res.arrayBuffer()) };
-    } catch (error) {
-      throw new S3Error('NetworkError', 0, `S3 ${method} ${key}: ${(error as Error).message}`, {
-        cause: error,
-      });
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-
-  /** Headers within the timeout, then the body for as long as it takes. */
-  const openStream = async (key: string): Promise<Readable> => {
-    const { res, timer } = await open('GET', key);
-    clearTimeout(timer);
-    return res.body
-      ? Readable.fromWeb(res.body as WebReadableStream<Uint8Array>)
-      : Readable.from([]);
-  };
 
   const storage: S3Storage = {
     driver: 's3',
     async put(key, data, mime) {
-      await call('PUT', key, { body: data, contentType: mime });
+      const Key = keyOf(key);
+      await send('PUT', key, () =>
+        client.send(new PutObjectCommand({ Bucket, Key, Body: data, ContentType: mime })),
+      );
     },
-    read: async (key) => (await call('GET', key)).body,
+    read: (key) =>
+      send('GET', key, async () => {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
+        return Buffer.from((await out.Body?.transformToByteArray()) ?? []);
+      }),
     stream: openStream,
     async delete(key) {
-      await call('DELETE', key);
+      const Key = keyOf(key);
+      await send('DELETE', key, () => client.send(new DeleteObjectCommand({ Bucket, Key })));
     },
     async localPath(key, scratchDir) {
       await fs.mkdir(scratchDir, { recursive: true });
@@ -180,19 +158,25 @@ export const createS3Storage = (config: S3StorageConfig): S3Storage => {
       return file;
     },
     async stat(key) {
+      const Key = keyOf(key);
       try {
-        const { res } = await call('HEAD', key);
+        const out = await send('HEAD', key, () =>
+          client.send(new HeadObjectCommand({ Bucket, Key })),
+        );
         return {
-          size: Number(res.headers.get('content-length') ?? 0),
-          contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+          size: Number(out.ContentLength ?? 0),
+          contentType: out.ContentType ?? 'application/octet-stream',
         };
       } catch (error) {
         if (error instanceof StorageNotFoundError) return undefined;
         throw error;
       }
     },
-    presignedUrl: (key, ttlSeconds) =>
-      presignUrl({ url: objectUrl(key), credentials, at: now(), expiresSeconds: ttlSeconds }),
+    presignedUrl: async (key, ttlSeconds) =>
+      getSignedUrl(client, new GetObjectCommand({ Bucket, Key: keyOf(key) }), {
+        expiresIn: ttlSeconds,
+        ...(config.now && { signingDate: config.now() }),
+      }),
   };
   return storage;
 };
