@@ -53,8 +53,15 @@ export function watchErrors(page: Page, ignore: RegExp[] = []): string[] {
 export async function newPage(
   browser: Browser,
   options: Parameters<Browser['newContext']>[0],
+  /** Show the first-visit tool-page guide (a flow about the guide itself); off elsewhere. */
+  { guide = false }: { guide?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ locale: 'zh-CN', ...options });
+  if (!guide) {
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('guideDone')) localStorage.setItem('guideDone', '["*"]');
+    });
+  }
   const page = await context.newPage();
   return { context, page, errors: watchErrors(page) };
 }

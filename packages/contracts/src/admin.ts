@@ -30,6 +30,7 @@ export const adminPermissions = [
   'admins.manage',
   'catalog.write',
   'client.write',
+  'support.reply',
 ] as const;
 export const adminPermissionSchema = z.enum(adminPermissions);
 export type AdminPermission = z.infer<typeof adminPermissionSchema>;
@@ -54,6 +55,7 @@ export const rolePermissions: Record<AdminRole, readonly AdminPermission[]> = {
     'settings.read',
     'catalog.write',
     'client.write',
+    'support.reply',
   ],
   finance: ['users.read', 'orders.read', 'orders.refund', 'orders.reconcile', 'stats.read'],
 };

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { adminConsoleRoutes } from './routes/admin-console';
 import { commerceRoutes } from './routes/commerce';
 import { communityRoutes } from './routes/community';
-import { helpRoutes } from './routes/help';
+import { helpAdminRoutes, helpRoutes } from './routes/help';
 import { modelsRoutes } from './routes/models';
 
 /**
@@ -17,4 +17,4 @@ export const areaRoutes: RouteObject[] = [
 ];
 
 /** Admin screens, nested in the admin layout. */
-export const areaAdminRoutes: RouteObject[] = [...adminConsoleRoutes];
+export const areaAdminRoutes: RouteObject[] = [...adminConsoleRoutes, ...helpAdminRoutes];

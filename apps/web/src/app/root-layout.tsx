@@ -8,6 +8,7 @@ import { track } from '../lib/beacon';
 import { pageInfo } from '../lib/tracking';
 import { AccessGuard } from './access-guard';
 import { AccountModals, accountSlots } from './account-parts';
+import { HelpModals } from './help-parts';
 import { BootScreen } from './root-layout-parts';
 
 export { BootScreen };
@@ -48,6 +49,7 @@ export const RootLayout = () => {
         <Outlet />
       </AccessGuard>
       <AccountModals />
+      <HelpModals />
       <ScrollRestoration />
     </AccountSlotsProvider>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BrandLogo } from './brand-logo';
 import { useAccountSlots } from './account-slots';
+import { HelpMenu } from './help-menu';
 
 /** The drawer (antd) is fetched the first time the menu opens, not with the first screen. */
 const Drawer = lazy(() =>
@@ -62,6 +63,7 @@ export const SiteHeader = ({ tone = 'light' }: { tone?: 'light' | 'dark' }) => {
           <Link to="/list" className="hj-header__all">
             {t('nav.functions')}
           </Link>
+          <HelpMenu />
           <HeaderAccount tone={tone} />
           <button
             type="button"
@@ -92,6 +94,7 @@ export const SiteHeader = ({ tone = 'light' }: { tone?: 'light' | 'dark' }) => {
                 {t('nav.functions')}
               </NavLink>
             </nav>
+            <HelpMenu onNavigate={() => setDrawer(false)} />
             <DrawerAccount onNavigate={() => setDrawer(false)} />
           </Drawer>
         </Suspense>

@@ -32,6 +32,8 @@ export const storageKeys = {
   personalCenterPage: 'personalCenterPage',
   /** Device id generated once (spec §3 `uuid`). */
   uuid: 'uuid',
+  /** Accounts (or 'guest') that finished or skipped the tool-page guide on this device. */
+  guideDone: 'guideDone',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
@@ -51,6 +53,7 @@ export interface StorageValues {
   userInfo: Record<string, unknown>;
   userType: number | string;
   defaultCollect: unknown;
+  guideDone: string[];
 }
 
 type ValueOf<K extends StorageKey> = K extends keyof StorageValues ? StorageValues[K] : string;

@@ -1,3 +1,4 @@
+import { createAuditLog } from '../admin/audit.service';
 import type { FeatureModuleFactory } from '../feature-module';
 import { supportAdminRoutes, supportRoutes } from './support.routes';
 import { createSupportService } from './support.service';
@@ -20,6 +21,7 @@ export const supportModule: FeatureModuleFactory = (core) => {
         prefix: '/api/user/manage',
         support,
         guards: core.guards,
+        audit: createAuditLog({ db: core.database.db, now: core.now, logger: core.logger }),
       });
     },
   };

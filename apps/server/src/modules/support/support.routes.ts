@@ -16,6 +16,8 @@ import { rethrowValidation } from '../../http/validation';
 import type { AuthGuards } from '../auth/authenticate';
 import { adminOf, sessionToken, userOf } from '../auth/authenticate';
 import type { SessionsService } from '../auth/sessions.service';
+import type { AuditLog } from '../admin/audit.service';
+import { requirePermission } from '../admin/permissions';
 import type { SupportService } from './support.service';
 
 export type SupportRoutesOptions = {
@@ -73,14 +75,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
 export type SupportAdminRoutesOptions = {
   support: SupportService;
   guards: AuthGuards;
-  /** The admin console's audit log, when that module is installed. */
-  audit?: (entry: {
-    request: Parameters<typeof adminOf>[0];
-    action: string;
-    target: string;
-    before: unknown;
-    after: unknown;
-  }) => Promise<void>;
+  audit: AuditLog;
 };
 
 /** /api/user/manage: contact settings, the extension release, feedback messages and answers. */
@@ -88,28 +83,22 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<SupportAdminRoutesOptions
   app,
   opts,
 ) => {
-  app.addHook('onRequest', opts.guards.requireAdmin);
-  const audit = async (
-    request: Parameters<typeof adminOf>[0],
-    action: string,
-    target: string,
-    before: unknown,
-    after: unknown,
-  ) => {
-    request.log.info({ admin: adminOf(request).adminId, action, target }, 'admin action');
-    await opts.audit?.({ request, action, target, before, after });
-  };
-
   app.post(
     '/support/info',
     {
+      onRequest: requirePermission(opts.guards, 'settings.write'),
       attachValidation: true,
       schema: { body: supportInfoSchema, response: { 200: envelopeSchema(supportInfoSchema) } },
     },
     async (request) => {
       rethrowValidation(request, {});
       const { before, after } = await opts.support.setInfo(request.body);
-      await audit(request, 'support.info.update', 'support.info', before, after);
+      await opts.audit.recordFor(request, {
+        action: 'support.info.update',
+        target: 'support.info',
+        before,
+        after,
+      });
       return ok(after, '已保存');
     },
   );
@@ -117,6 +106,7 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<SupportAdminRoutesOptions
   app.get(
     '/page/feedback',
     {
+      onRequest: requirePermission(opts.guards, 'support.reply'),
       schema: {
         querystring: pageQuerySchema.extend({ status: z.enum(['open', 'answered']).optional() }),
         response: { 200: envelopeSchema(feedbackPageSchema) },
@@ -135,6 +125,7 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<SupportAdminRoutesOptions
   app.post(
     '/feedback/:id/answer',
     {
+      onRequest: requirePermission(opts.guards, 'support.reply'),
       attachValidation: true,
       schema: {
         params: z.object({ id: z.string().max(64) }),
@@ -143,14 +134,20 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<SupportAdminRoutesOptions
       },
     },
     async (request) => {
-      if (request.validationError)
+      if (request.validationError) {
         throw new AppError('VALIDATION_FAILED', { message: '请填写回复内容' });
+      }
       const { before, after } = await opts.support.answer(
         request.params.id,
         adminOf(request).adminId,
         request.body.answer,
       );
-      await audit(request, 'feedback.answer', `feedback:${request.params.id}`, before, after);
+      await opts.audit.recordFor(request, {
+        action: 'feedback.answer',
+        target: `feedback:${request.params.id}`,
+        before,
+        after,
+      });
       return ok(null, '已回复');
     },
   );

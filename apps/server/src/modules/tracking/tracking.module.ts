@@ -1,4 +1,5 @@
 import { DAY } from '../../config/clock';
+import { createAuditLog } from '../admin/audit.service';
 import type { FeatureModuleFactory } from '../feature-module';
 import { trackingAdminRoutes, trackingRoutes } from './tracking.routes';
 import { createTrackingService } from './tracking.service';
@@ -21,6 +22,7 @@ export const trackingModule: FeatureModuleFactory = (core) => {
         prefix: '/api/user/manage',
         tracking,
         guards: core.guards,
+        audit: createAuditLog({ db: core.database.db, now: core.now, logger: core.logger }),
       });
     },
     startWorker: async () => {

@@ -15,6 +15,8 @@ import { AppError } from '../../http/app-error';
 import { createUserRateLimiter } from '../../http/rate-limit';
 import type { AuthGuards } from '../auth/authenticate';
 import type { SessionsService } from '../auth/sessions.service';
+import type { AuditLog } from '../admin/audit.service';
+import { requirePermission } from '../admin/permissions';
 import type { TrackingService } from './tracking.service';
 
 export type TrackingRoutesOptions = {
@@ -72,17 +74,21 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = asyn
   );
 };
 
-export type TrackingAdminRoutesOptions = { tracking: TrackingService; guards: AuthGuards };
+export type TrackingAdminRoutesOptions = {
+  tracking: TrackingService;
+  guards: AuthGuards;
+  audit: AuditLog;
+};
 
 /** /api/user/manage: page views and funnels for the statistics, pinned hot words. */
 export const trackingAdminRoutes: FastifyPluginAsyncZod<TrackingAdminRoutesOptions> = async (
   app,
   opts,
 ) => {
-  app.addHook('onRequest', opts.guards.requireAdmin);
   app.get(
     '/track/summary',
     {
+      onRequest: requirePermission(opts.guards, 'stats.read'),
       schema: {
         querystring: trackSummaryQuerySchema,
         response: { 200: envelopeSchema(trackSummarySchema) },
@@ -92,18 +98,27 @@ export const trackingAdminRoutes: FastifyPluginAsyncZod<TrackingAdminRoutesOptio
   );
   app.get(
     '/search/pinned',
-    { schema: { response: { 200: envelopeSchema(pinnedWordsSchema) } } },
+    {
+      onRequest: requirePermission(opts.guards, 'settings.read'),
+      schema: { response: { 200: envelopeSchema(pinnedWordsSchema) } },
+    },
     async () => ok(await opts.tracking.pinned()),
   );
   app.post(
     '/search/pinned',
-    { schema: { body: pinnedWordsSchema, response: { 200: envelopeSchema(pinnedWordsSchema) } } },
+    {
+      onRequest: requirePermission(opts.guards, 'settings.write'),
+      schema: { body: pinnedWordsSchema, response: { 200: envelopeSchema(pinnedWordsSchema) } },
+    },
     async (request) => {
-      request.log.info(
-        { admin: request.adminAuth?.adminId, pinned: request.body },
-        'pinned hot words set',
-      );
+      const before = await opts.tracking.pinned();
       await opts.tracking.setPinned(request.body);
+      await opts.audit.recordFor(request, {
+        action: 'search.pinned.update',
+        target: 'search.pinnedWords',
+        before,
+        after: request.body,
+      });
       return ok(await opts.tracking.pinned(), '已保存');
     },
   );

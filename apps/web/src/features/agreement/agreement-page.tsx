@@ -1,5 +1,7 @@
 import { FileProtectOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Anchor } from 'antd';
+import { Fragment } from 'react';
+import { openContact } from '../../components/help-dialogs.store';
 import { PageShell } from '../../components/page-shell';
 import { usePageTitle } from '../../components/use-page-title';
 import {
@@ -10,8 +12,32 @@ import {
 } from './agreement-content';
 import './agreement.css';
 
+/** “联系客服” in the text opens the contact dialog (spec §2 modals). */
+const WithContact = ({ text }: { text: string }) => {
+  const parts = text.split('联系客服');
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 ? (
+            <button type="button" className="hj-agreement__contact" onClick={openContact}>
+              联系客服
+            </button>
+          ) : null}
+        </Fragment>
+      ))}
+    </>
+  );
+};
+
 const Paragraph = ({ value }: { value: AgreementSection['paragraphs'][number] }) => {
-  if (typeof value === 'string') return <p>{value}</p>;
+  if (typeof value === 'string')
+    return (
+      <p>
+        <WithContact text={value} />
+      </p>
+    );
   if ('strong' in value)
     return (
       <p>

@@ -1,4 +1,10 @@
-import { DesktopOutlined, LogoutOutlined, TeamOutlined, HomeOutlined } from '@ant-design/icons';
+import {
+  CustomerServiceOutlined,
+  DesktopOutlined,
+  LogoutOutlined,
+  TeamOutlined,
+  HomeOutlined,
+} from '@ant-design/icons';
 import { adminRoleNames } from '@huijing/contracts';
 import { Button, Tag } from 'antd';
 import type { ReactNode } from 'react';
@@ -36,6 +42,13 @@ const sideMenu: SideItem[] = [
         icon: <DesktopOutlined />,
         path: '/admin/client',
         access: 'canAdmin',
+      },
+      {
+        key: 'feedback',
+        label: '客服与反馈',
+        icon: <CustomerServiceOutlined />,
+        path: '/admin/feedback',
+        access: 'admin:support.reply',
       },
     ],
   },

@@ -72,6 +72,7 @@ describe('logout (spec §4)', () => {
     expect(left).toEqual([
       'cookies',
       'defaultCollect',
+      'guideDone',
       'inviteCode',
       'lingganUUID',
       'source',

@@ -1,0 +1,1 @@
+export { AdminFeedbackPage } from './components/admin-feedback-page';

@@ -1,0 +1,95 @@
+import { Tour, type TourProps } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useHelpDialogs } from '../../../components/help-dialogs.store';
+import { useCurrentUser } from '../../../components/use-session';
+import { storage, storageKeys } from '../../../lib/storage-keys';
+
+/** Tool-page regions the tour points at, in the order a first run goes. */
+const STEPS = [
+  { key: 'upload', selector: '.hj-tool-inputs' },
+  { key: 'settings', selector: '.hj-tool-form' },
+  { key: 'price', selector: '.hj-tool-start__price' },
+  { key: 'start', selector: '.hj-tool-start' },
+  { key: 'result', selector: '.hj-tool__stage' },
+] as const;
+
+/** Who has finished or skipped the guide on this device: account ids, 'guest', or '*' (all). */
+const doneFor = (): string[] => {
+  const value = storage.get(storageKeys.guideDone);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+};
+
+export const guideDone = (account: string): boolean => {
+  const done = doneFor();
+  return done.includes('*') || done.includes(account) || done.includes('guest');
+};
+
+const markDone = (account: string) => {
+  const done = doneFor();
+  if (!done.includes(account)) storage.set(storageKeys.guideDone, [...done, account].slice(-20));
+};
+
+/**
+ * 新手引导: the first time a person opens a tool page on this device, a short tour — upload,
+ * settings, price, start, the result area — skippable, never shown again once finished or skipped
+ * (per account and device), replayed from the help menu.
+ */
+export const GuideTour = () => {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { user, loading } = useCurrentUser();
+  const replays = useHelpDialogs((s) => s.guideRequests);
+  const [steps, setSteps] = useState<TourProps['steps']>([]);
+  const [open, setOpen] = useState(false);
+  const seenReplays = useRef(replays);
+  const account = user?.id ?? 'guest';
+
+  useEffect(() => {
+    const replay = replays !== seenReplays.current;
+    seenReplays.current = replays;
+    if (loading || (!replay && guideDone(account))) return;
+    if (typeof window !== 'undefined' && window.innerWidth < 768) return;
+    let tries = 0;
+    // The tool page renders after its chunk loads: look for it for a few seconds.
+    const timer = setInterval(() => {
+      tries += 1;
+      if (!document.querySelector('.hj-tool')) {
+        if (tries > 25) clearInterval(timer);
+        return;
+      }
+      clearInterval(timer);
+      const found = STEPS.filter((s) => document.querySelector(s.selector));
+      if (found.length < 3) return;
+      setSteps(
+        found.map((s) => ({
+          title: t(`help.guide.${s.key}.title`),
+          description: t(`help.guide.${s.key}.body`),
+          target: () => document.querySelector<HTMLElement>(s.selector)!,
+        })),
+      );
+      setOpen(true);
+    }, 200);
+    return () => clearInterval(timer);
+  }, [location.pathname, account, loading, replays, t]);
+
+  const finish = () => {
+    markDone(account);
+    setOpen(false);
+  };
+  return (
+    <Tour
+      open={open}
+      steps={steps}
+      onClose={finish}
+      onFinish={finish}
+      rootClassName="hj-guide"
+      indicatorsRender={(current, total) => (
+        <span className="hj-guide__count">
+          {current + 1} / {total}
+        </span>
+      )}
+    />
+  );
+};

@@ -1,0 +1,1 @@
+export { HelpModals } from './components/help-modals';
