@@ -31,20 +31,20 @@ describe('help dialogs, single sign-on and page views', () => {
   test('the tool-page guide shows on a first visit and never again after 跳过', async () => {
     const { context, page, errors } = await newPage(browser, desktop, { guide: true });
     await page.goto(`${server.url}/indoorRender`);
-    const tour = page.locator('.hj-guide .ant-tour');
+    const tour = page.locator('.ant-tour');
     await tour.waitFor({ timeout: 20_000 });
     assert.match(await tour.innerText(), /第一步：上传图片/);
-    await page.screenshot({ path: screenshotPath('help-guide-desktop') });
+    await page.screenshot({ path: screenshotPath('help-guide-desktop.png') });
     // Next moves on; closing it (跳过) ends it for good on this device.
-    await page.locator('.hj-guide .ant-tour-next-btn').click();
+    await page.locator('.ant-tour .ant-tour-next-btn').click();
     assert.match(await tour.innerText(), /第二步/);
-    await page.locator('.hj-guide .ant-tour-close').click();
+    await page.locator('.ant-tour .ant-tour-close').click();
     await tour.waitFor({ state: 'hidden' });
 
     await page.reload();
     await page.locator('.hj-tool').waitFor();
     await page.waitForTimeout(1500);
-    assert.equal(await page.locator('.hj-guide .ant-tour').isVisible(), false);
+    assert.equal(await page.locator('.ant-tour').isVisible(), false);
 
     // The help menu replays it.
     await page.getByRole('button', { name: '帮助' }).click();
@@ -65,7 +65,7 @@ describe('help dialogs, single sign-on and page views', () => {
     await page.locator('.ant-select-item-option', { hasText: '出图效果' }).click();
     await dialog.getByLabel('问题描述').fill('客厅渲染的墙面偏灰，希望更亮一些');
     await dialog.getByLabel('联系方式（可选）').fill('微信 designer01');
-    await page.screenshot({ path: screenshotPath('help-contact-desktop') });
+    await page.screenshot({ path: screenshotPath('help-contact-desktop.png') });
     await dialog.getByRole('button', { name: '提交反馈' }).click();
     await dialog.getByText('已收到你的反馈').waitFor();
 
@@ -80,11 +80,13 @@ describe('help dialogs, single sign-on and page views', () => {
     const row = admin.locator('tr', { hasText: '客厅渲染的墙面偏灰' });
     await row.waitFor({ timeout: 20_000 });
     assert.match(await row.innerText(), /访客/);
-    await row.getByRole('button', { name: '回复' }).click();
+    await row.getByRole('button', { name: /^回\s?复$/ }).click();
     await admin.getByLabel('回复内容').fill('已调整默认亮度，请再试一次');
     await admin.getByRole('button', { name: '发送回复' }).click();
-    await admin.getByText('已回复，用户会在').waitFor();
-    await admin.screenshot({ path: screenshotPath('help-admin-feedback') });
+    await admin.locator('.ant-modal', { hasText: '回复用户' }).waitFor({ state: 'hidden' });
+    await admin.locator('.ant-segmented-item', { hasText: '已回复' }).click();
+    await admin.locator('tr', { hasText: '回复：已调整默认亮度' }).waitFor();
+    await admin.screenshot({ path: screenshotPath('help-admin-feedback.png') });
     assert.deepEqual(errors, []);
     await context.close();
   });

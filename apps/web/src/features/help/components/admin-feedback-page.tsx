@@ -58,6 +58,7 @@ export const AdminFeedbackPage = () => {
     mutationFn: async () => {
       const r = await api.post(`/user/manage/feedback/${answering!.id}/answer`, {
         body: { answer },
+        headers: adminHeaders(),
       });
       if (!r.success) throw new Error(r.message);
     },
@@ -67,6 +68,7 @@ export const AdminFeedbackPage = () => {
       setAnswer('');
       void queryClient.invalidateQueries({ queryKey: ['admin', 'feedback'] });
     },
+    onError: (e: Error) => notify(e.message, 'error'),
   });
 
   return (

@@ -9,7 +9,8 @@ import { storage, storageKeys } from '../../../lib/storage-keys';
 /** Tool-page regions the tour points at, in the order a first run goes. */
 const STEPS = [
   { key: 'upload', selector: '.hj-tool-inputs' },
-  { key: 'settings', selector: '.hj-tool-form' },
+  // The settings column can be taller than the screen: point at its first field instead.
+  { key: 'settings', selector: '.hj-tool-form > :first-child' },
   { key: 'price', selector: '.hj-tool-start__price' },
   { key: 'start', selector: '.hj-tool-start' },
   { key: 'result', selector: '.hj-tool__stage' },
@@ -85,6 +86,9 @@ export const GuideTour = () => {
       onClose={finish}
       onFinish={finish}
       rootClassName="hj-guide"
+      // antd's mask draws a negative-height rect (a console error) beside targets taller than
+      // the space left on screen; the arrow and the scroll into view are enough.
+      mask={false}
       indicatorsRender={(current, total) => (
         <span className="hj-guide__count">
           {current + 1} / {total}
