@@ -103,6 +103,7 @@ export const extraRoutes: readonly string[] = [
   '/casemineByCase',
   '/casemineByCollect',
   '/qaPage',
+  '/admin/feedback',
 ];
 
 /** Spec §2: the login path constant. */
