@@ -22,11 +22,9 @@ const LazyHelpModals = lazy(() =>
 export const HelpModals = () => {
   const location = useLocation();
   const { open, guideRequests } = useHelpDialogs();
-  const [used, setUsed] = useState(false);
-
-  useEffect(() => {
-    if (open || guideRequests > 0) setUsed(true);
-  }, [open, guideRequests]);
+  const [onToolPage, setOnToolPage] = useState(false);
+  // Mounted while a dialog or the guide is wanted, and on tool pages (the first-visit guide).
+  const used = onToolPage || open !== null || guideRequests > 0;
 
   useEffect(() => {
     if (used) return;
@@ -35,7 +33,7 @@ export const HelpModals = () => {
     const timer = setInterval(() => {
       tries += 1;
       if (document.querySelector('.hj-tool')) {
-        setUsed(true);
+        setOnToolPage(true);
         clearInterval(timer);
       } else if (tries > 25) clearInterval(timer);
     }, 200);
