@@ -73,7 +73,11 @@ export const buildApp = async (container: Container): Promise<App> => {
   await registerRateLimits(app, { redisUrl: container.env.REDIS_URL, logger: container.logger });
   await registerCompression(app);
 
-  await app.register(healthRoutes, { prefix: '/api', health: container.health });
+  await app.register(healthRoutes, {
+    prefix: '/api',
+    health: container.health,
+    guards: container.guards,
+  });
   await app.register(authRoutes, {
     prefix: '/api',
     sms: container.sms,

@@ -78,7 +78,7 @@ import { createPromptComposer, vocabularyFrom } from './modules/tasks/prompt-com
 import type { TaskWorker } from './modules/tasks/tasks.worker';
 import { runsJobs, servesHttp } from './config/role';
 import { checkSimulators } from './config/simulators';
-import { BullMqQueue } from './queue/bullmq.queue';
+import { BullMqQueue, redactRedisUrl } from './queue/bullmq.queue';
 import { InProcessQueue } from './queue/in-process.queue';
 import type { QueuePort } from './queue/queue.port';
 import { appVersion } from './version';
@@ -216,7 +216,18 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
   const queue: QueuePort =
     options.queue ??
     (env.REDIS_URL
-      ? new BullMqQueue({ url: env.REDIS_URL, onError })
+      ? new BullMqQueue({
+          url: env.REDIS_URL,
+          onError,
+          // One clear line per outage (at boot too), never a stack per retry.
+          onConnectionLost: (err, where) =>
+            logger.error(
+              { redis: redactRedisUrl(env.REDIS_URL!), reason: err.message, connection: where },
+              'Redis unreachable: health answers 503; new tasks wait in the database until it is back',
+            ),
+          onConnectionRestored: (where) =>
+            logger.info({ connection: where }, 'Redis reachable again'),
+        })
       : new InProcessQueue({ onError }));
   const settings = createSettingsRepository(database.db);
   const health = createHealthService({
@@ -225,8 +236,10 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     startedAt: Date.now(),
     database,
     queue,
-    // The router is built further down; health only asks once serving.
+    // The router and the worker are built further down; health only asks once serving.
     engines: () => engineStatus(),
+    liveWorkers: () => worker.liveWorkers(),
+    pendingHandOffs: () => worker.pendingHandOffs(),
   });
 
   const now = options.now ?? systemClock;
@@ -327,6 +340,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     wake: (engine, taskId) => (handsJobsOver ? worker.wake(engine, taskId) : Promise.resolve()),
     abortLocal: worker.abortLocal,
     onWakeError: (err, taskId) => logger.error({ err, taskId }, 'enqueue failed; sweep will retry'),
+    userLaneCap: env.TASK_USER_LANE_CAP,
   });
   const assistantLimit = createUserRateLimiter(
     env.ASSISTANT_QUESTIONS_PER_MINUTE,

@@ -1,9 +1,39 @@
-import { envelopeSchema, healthSchema } from '@huijing/contracts';
+import { envelopeSchema, healthSchema, publicHealthSchema } from '@huijing/contracts';
 import net from 'node:net';
 import { afterEach, expect, it } from 'vitest';
 import { startComfyUiDouble } from './doubles/comfyui-double';
-import { buildTestApp, describeEachDatabase } from './helper';
+import { buildTestApp, captureLogs, describeEachDatabase, smsLogin } from './helper';
 import type { TestApp } from './helper';
+import { buildTaskApp, upload } from './task-fixtures';
+
+const ROOT = { ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'root-password-2026' };
+
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+const adminToken = async (t: TestApp) =>
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/manage/login',
+      payload: { username: ROOT.ADMIN_USERNAME, password: ROOT.ADMIN_PASSWORD },
+    })
+  ).json().data.token as string;
+
+const details = async (t: TestApp) =>
+  envelopeSchema(healthSchema).parse(
+    (
+      await t.app.inject({
+        url: '/api/user/manage/health',
+        headers: { satoken: await adminToken(t) },
+      })
+    ).json(),
+  );
 
 describeEachDatabase('GET /api/health', (target) => {
   let t: TestApp | undefined;
@@ -12,11 +42,14 @@ describeEachDatabase('GET /api/health', (target) => {
     t = undefined;
   });
 
-  it('answers the envelope with the health report', async () => {
-    t = await buildTestApp({ target });
+  it('tells anyone only ok/degraded/down; admins get the whole report', async () => {
+    t = await buildTestApp({ target, env: ROOT });
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    const body = envelopeSchema(healthSchema).parse(res.json());
+    expect(res.json()).toEqual({ success: true, code: 0, message: 'ok', data: { status: 'ok' } });
+    expect(res.body).not.toMatch(/sqlite|postgres|version|ffmpeg|engines/);
+
+    const body = await details(t);
     expect(body).toMatchObject({ success: true, code: 0, message: 'ok' });
     expect(body.data).toMatchObject({
       status: 'ok',
@@ -24,54 +57,125 @@ describeEachDatabase('GET /api/health', (target) => {
       role: 'all',
       database: { status: 'up', dialect: target.dialect },
       queue: { status: 'up', driver: 'in-process' },
+      tasks: { queued: 0, running: 0, pendingHandOffs: 0 },
     });
     expect(body.data.database.latencyMs).toBeGreaterThanOrEqual(0);
-    expect(body.data.uptimeSeconds).toBeGreaterThanOrEqual(0);
     expect(body.data.engines.map((e) => e.id)).toEqual(['local', 'comfyui', 'openai-images']);
+
+    // Not for users, not for strangers.
+    const user = await smsLogin(t);
+    const asUser = await t.app.inject({
+      url: '/api/user/manage/health',
+      headers: { satoken: user.token },
+    });
+    expect(asUser.statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/user/manage/health' })).statusCode).toBe(401);
   });
 
-  it('probes configured engines: a live ComfyUI is up, an unreachable image API is down', async () => {
+  it('probes configured engines for admins: a live ComfyUI is up, an unreachable image API is down', async () => {
     const comfy = await startComfyUiDouble();
-    const closedPort = await new Promise<number>((resolve) => {
-      const srv = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = srv.address() as net.AddressInfo;
-        srv.close(() => resolve(port));
-      });
-    });
     try {
       t = await buildTestApp({
         target,
         role: 'api',
         env: {
+          ...ROOT,
           COMFYUI_URL: comfy.url,
-          OPENAI_IMAGES_BASE_URL: `http://127.0.0.1:${closedPort}/v1`,
+          OPENAI_IMAGES_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1`,
           OPENAI_IMAGES_MODEL: 'gpt-image-1',
         },
       });
-      const body = envelopeSchema(healthSchema).parse(
-        (await t.app.inject({ url: '/api/health' })).json(),
-      );
+      const body = await details(t);
       expect(body.data.role).toBe('api');
       const byId = Object.fromEntries(body.data.engines.map((e) => [e.id, e]));
       expect(byId.local?.status).toBe('up');
       expect(byId.comfyui?.status).toBe('up');
       expect(byId['openai-images']?.status).toBe('down');
-      // A degraded remote engine never makes the whole service unhealthy.
+      // A remote engine being down never makes the whole service unhealthy.
       expect(body.data.status).toBe('ok');
     } finally {
       await comfy.close();
     }
   });
 
-  it('is 503 and degraded when the database is gone', async () => {
+  it('is 503 and down when the database is gone', async () => {
     t = await buildTestApp({ target });
     await t.container.database.close();
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    const body = envelopeSchema(healthSchema).parse(res.json());
-    expect(body).toMatchObject({ success: false, code: 50300 });
+    const body = envelopeSchema(publicHealthSchema).parse(res.json());
+    expect(body).toMatchObject({ success: false, code: 50300, data: { status: 'down' } });
     expect(body.requestId).toBeTruthy();
-    expect(body.data.status).toBe('degraded');
-    expect(body.data.database.status).toBe('down');
   });
+
+  it('is degraded while work is queued and no worker sends heartbeats, ok once one does', async () => {
+    t = await buildTaskApp({ target, role: 'api', env: ROOT });
+    const user = await smsLogin(t);
+    const img = await upload(t, user.token);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/startTask',
+      payload: { toolId: 'to-line', upload_img: img.fileId },
+      headers: { satoken: user.token },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ status: 'degraded' });
+    const body = await details(t);
+    expect(body.data).toMatchObject({
+      status: 'degraded',
+      workers: { live: 0 },
+      tasks: { queued: 1 },
+    });
+
+    // A worker process starts (here: this container's worker) and beats.
+    await t.container.startWorker();
+    const after = await details(t);
+    expect(after.data.workers.live).toBe(1);
+    expect(after.data.status).toBe('ok');
+  });
+});
+
+it('with Redis unreachable: one clear log line, health 503 within a second, startTask answers, shutdown is bounded', async () => {
+  const logs = captureLogs();
+  const t = await buildTestApp({
+    role: 'api',
+    logStream: logs.stream,
+    env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, SIGNUP_TICKETS: '1:5' },
+  });
+  try {
+    const user = await smsLogin(t);
+    const img = await upload(t, user.token);
+
+    let began = performance.now();
+    const health = await t.app.inject({ url: '/api/health' });
+    expect(performance.now() - began).toBeLessThan(1_000);
+    expect(health.statusCode).toBe(503);
+    expect(health.json().data).toEqual({ status: 'down' });
+
+    began = performance.now();
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/startTask',
+      payload: { toolId: 'to-line', upload_img: img.fileId },
+      headers: { satoken: user.token },
+    });
+    // The task and its hold are committed; the hand-off waits for Redis, the user does not.
+    expect(started.statusCode, started.body).toBe(200);
+    expect(performance.now() - began).toBeLessThan(1_000);
+    const info = await t.app.inject({
+      url: `/api/ai/getTaskByTaskId?taskId=${started.json().data.taskId}`,
+      headers: { satoken: user.token },
+    });
+    expect(info.json().data.status).toBe('queued');
+
+    const unreachable = logs.lines.filter((l) => l.includes('Redis unreachable'));
+    expect(unreachable).toHaveLength(1);
+    expect(unreachable[0]).toMatch(/"level":50/);
+  } finally {
+    const began = performance.now();
+    await t.close();
+    expect(performance.now() - began).toBeLessThan(6_000);
+  }
 });

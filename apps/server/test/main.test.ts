@@ -61,7 +61,7 @@ describe('the bundled server (dist/main.js)', () => {
       expect(run.output()).toMatch(/"migrated":\["0001_settings","0002_accounts"/);
       const health = await fetch(`${url}/api/health`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toMatchObject({ data: { role: 'all', status: 'ok' } });
+      expect(await health.json()).toMatchObject({ data: { status: 'ok' } });
       const page = await fetch(`${url}/text2Img`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');

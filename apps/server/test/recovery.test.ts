@@ -23,7 +23,11 @@ describeEachDatabase('recovery: kill -9 of a worker with 100 queued tasks', (tar
   const workers: Worker[] = [];
   beforeAll(async () => {
     // The API side only submits; each worker is a separate process we can kill.
-    t = await buildTaskApp({ target, role: 'api', env: { SIGNUP_TICKETS: '1:200' } });
+    t = await buildTaskApp({
+      target,
+      role: 'api',
+      env: { SIGNUP_TICKETS: '1:200', TASK_USER_LANE_CAP: '100' },
+    });
   });
   afterAll(async () => {
     // Whatever happened in the test: no worker process outlives it.
@@ -121,55 +125,61 @@ describeEachDatabase('recovery: kill -9 of a worker with 100 queued tasks', (tar
         ).status;
 
       /**
-       * Waits until the database shows `id` running on its `attempt`-th attempt with the engine
-       * inside it (its start logged; the engine never finishes it in this worker), records every
+       * Waits until the database shows `id` running with `attempts` counted and the engine inside
+       * it for the `starts`-th time (the engine never finishes it in this worker), records every
        * running task, then kills the worker with SIGKILL.
        */
-      const killWhileRunning = async (worker: Worker, id: string, attempt: number) => {
+      const killWhileRunning = async (worker: Worker, id: string, attempts: number, n: number) => {
         let running: Running[] = [];
-        await waitFor(`task ${ids.indexOf(id)} running (attempt ${attempt})`, worker, async () => {
+        await waitFor(`task ${ids.indexOf(id)} running (start ${n})`, worker, async () => {
           running = await runningNow();
           const row = running.find((r) => r.id === id);
-          return row?.attempts === attempt && (await startsOf(id)) === attempt;
+          return row?.attempts === attempts && (await startsOf(id)) === n;
         });
         await stop(worker, 'SIGKILL');
         expect(running.length).toBeGreaterThanOrEqual(1);
         return running;
       };
 
-      // 1. Killed while task 9 runs (first attempt): on restart its lease expires and it re-queues.
+      // 1. Killed while task 9 runs (first attempt).
       const hung = ids[9]!;
       const a = startWorker('worker A', startsFile, [hung]);
-      const runningAtKills: Running[][] = [await killWhileRunning(a, hung, 1)];
+      const runningAtKills: Running[][] = [await killWhileRunning(a, hung, 1, 1)];
       expect(runningAtKills[0]).toEqual([{ id: hung, attempts: 1 }]);
 
-      // 2. The next worker runs the queue, re-claims task 9 once its lease ran out, and is killed in
-      //    it too: task 9 has now lost its lease twice.
+      // 2. The restarted worker re-queues task 9 at once, in its place, and the interrupted
+      //    attempt is not counted (the first interruption is free). Killed in it again.
       const b = startWorker('worker B', startsFile, [hung]);
-      runningAtKills.push(await killWhileRunning(b, hung, 2));
-      expect(runningAtKills[1]).toEqual([{ id: hung, attempts: 2 }]);
+      runningAtKills.push(await killWhileRunning(b, hung, 1, 2));
+      expect(runningAtKills[1]).toEqual([{ id: hung, attempts: 1 }]);
 
-      // 3. The next worker fails and refunds task 9 (sweep) and is killed inside the oldest queued
-      //    task, on that task's first attempt.
+      // 3. A repeated interruption counts: task 9 runs its second attempt, and is killed again.
+      const c = startWorker('worker C', startsFile, [hung]);
+      runningAtKills.push(await killWhileRunning(c, hung, 2, 3));
+      expect(runningAtKills[2]).toEqual([{ id: hung, attempts: 2 }]);
+
+      // 4. The next worker fails and refunds task 9 (out of attempts) and is killed inside the
+      //    oldest queued task, on that task's first attempt.
       const queued = await db
         .selectFrom('tasks')
         .select('id')
         .where('status', '=', 'queued')
         .orderBy('seq')
         .execute();
-      expect(queued.length, 'tasks left queued for the third worker').toBeGreaterThan(0);
+      expect(queued.length, 'tasks left queued for the fourth worker').toBeGreaterThan(0);
       const rerun = queued[0]!.id;
-      const c = startWorker('worker C', startsFile, [rerun]);
+      const d0 = startWorker('worker D', startsFile, [rerun]);
       await waitFor(
-        'task 9 failed by the sweep',
-        c,
+        'task 9 failed and refunded',
+        d0,
         async () => (await statusOf(hung)) === 'failed',
       );
-      runningAtKills.push(await killWhileRunning(c, rerun, 1));
-      expect(runningAtKills[2]).toEqual([{ id: rerun, attempts: 1 }]);
+      runningAtKills.push(await killWhileRunning(d0, rerun, 1, 1));
+      expect(runningAtKills[3]).toEqual([{ id: rerun, attempts: 1 }]);
 
-      // 4. A last worker re-runs the interrupted task and finishes everything.
-      const d = startWorker('worker D', startsFile);
+      // 5. A last worker re-runs the interrupted task (its first interruption: free) and finishes
+      //    everything.
+      const d = startWorker('worker E', startsFile);
       await waitFor('all 100 tasks finished', d, async () => {
         const row = await db
           .selectFrom('tasks')
@@ -217,8 +227,8 @@ describeEachDatabase('recovery: kill -9 of a worker with 100 queued tasks', (tar
           { status: 'failed', captures: 0, releases: 1 },
         ]).toContainEqual(settled);
       }
-      // Which of the two, exactly: the task killed twice failed and was refunded; the task killed
-      // once re-ran and succeeded; every other task succeeded on its first attempt.
+      // Which of the two, exactly: the task killed three times failed and was refunded; the task
+      // killed once re-ran and succeeded on a free attempt; every other task succeeded at once.
       for (const [i, row] of rows.entries()) {
         const id = ids[i]!;
         const expected =
@@ -229,11 +239,11 @@ describeEachDatabase('recovery: kill -9 of a worker with 100 queued tasks', (tar
                 tickets: 'released',
                 error: '任务执行中断，次数已退回',
                 reasons: ['hold', 'release'],
-                starts: 2,
+                starts: 3,
               }
             : {
                 status: 'succeeded',
-                attempts: id === rerun ? 2 : 1,
+                attempts: 1,
                 tickets: 'captured',
                 error: null,
                 reasons: ['capture', 'hold'],

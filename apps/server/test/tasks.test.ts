@@ -70,7 +70,7 @@ const reasons = async (t: TestApp, taskId: string) =>
 describeEachDatabase('tasks: submit, queue position, tickets (no worker)', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTaskApp({ target, role: 'api' });
+    t = await buildTaskApp({ target, role: 'api', env: { TASK_USER_LANE_CAP: '500' } });
   });
   afterAll(() => t.close());
 

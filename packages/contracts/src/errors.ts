@@ -102,6 +102,11 @@ export const errorCatalogue = {
   CONVERSATION_NOT_FOUND: { code: 40470, status: 404, message: '对话不存在或已被删除' },
   EDIT_NOT_FOUND: { code: 40471, status: 404, message: '这次图片编辑不存在或已被删除' },
   // reliability and security (issue 12): codes ending 90–99 and 03–09
+  TASK_QUEUE_FULL: {
+    code: 42990,
+    status: 429,
+    message: '排队中的任务已达上限，请等前面的任务完成后再提交',
+  },
   // --
   WECHAT_UNAVAILABLE: {
     code: 50395,

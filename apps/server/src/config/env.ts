@@ -146,9 +146,10 @@ const rawEnvSchema = z.object({
   UPLOAD_MAX_BYTES: positiveInt(20 * MIB),
   UPLOAD_MAX_PIXELS: positiveInt(50_000_000),
   TASK_LEASE_MS: positiveInt(30_000),
-  TASK_SWEEP_MS: positiveInt(5_000),
+  TASK_SWEEP_MS: positiveInt(2_000),
   TASK_CONCURRENCY_LOCAL: positiveInt(1),
   TASK_CONCURRENCY_REMOTE: positiveInt(4),
+  TASK_USER_LANE_CAP: positiveInt(20),
   CLICK_MASK_PER_MINUTE: positiveInt(30),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], {
@@ -338,6 +339,8 @@ export type Env = {
   TASK_SWEEP_MS: number;
   TASK_CONCURRENCY_LOCAL: number;
   TASK_CONCURRENCY_REMOTE: number;
+  /** Queued + running tasks one user may have per engine lane. */
+  TASK_USER_LANE_CAP: number;
   CLICK_MASK_PER_MINUTE: number;
   TRUST_PROXY: boolean;
   /** Signs captcha challenges and keys code hashes; generated and stored in the database when unset. */
@@ -541,6 +544,7 @@ export const loadEnv = (
     TASK_SWEEP_MS: raw.TASK_SWEEP_MS,
     TASK_CONCURRENCY_LOCAL: raw.TASK_CONCURRENCY_LOCAL,
     TASK_CONCURRENCY_REMOTE: raw.TASK_CONCURRENCY_REMOTE,
+    TASK_USER_LANE_CAP: raw.TASK_USER_LANE_CAP,
     CLICK_MASK_PER_MINUTE: raw.CLICK_MASK_PER_MINUTE,
     TRUST_PROXY: raw.TRUST_PROXY,
     APP_SECRET: raw.APP_SECRET,

@@ -1,5 +1,6 @@
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import type { RedisOptions } from 'ioredis';
 import type { Job, JobHandler, JobMap, ProcessOptions, QueuePort } from './queue.port';
 
 export type BullMqQueueOptions = {
@@ -7,14 +8,54 @@ export type BullMqQueueOptions = {
   /** Redis key prefix; tests use a unique one per file. */
   prefix?: string;
   onError?: (error: unknown, job: Job<unknown>) => void;
+  /** Redis became unreachable (at boot or later): called once per incident, not per retry. */
+  onConnectionLost?: (error: Error, where: string) => void;
+  /** Redis answers again after an incident. */
+  onConnectionRestored?: (where: string) => void;
+  /** Longest wait for one Redis command of the API path (enqueue, ping). Default 2 s. */
+  commandTimeoutMs?: number;
+  /** Longest close(): then connections are dropped. Default 3 s. */
+  closeTimeoutMs?: number;
 };
 
 // BullMQ queue names may not contain ':'.
 const queueName = (name: string) => name.replace(/[^a-zA-Z0-9_-]/g, '-');
 
+/** The URL without its password, for logs. */
+export const redactRedisUrl = (url: string): string => {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'redis://(unparsable)';
+  }
+};
+
+export class TimeoutError extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(what: string, ms: number) {
+    super(`${what} took longer than ${ms} ms`);
+    this.name = 'TimeoutError';
+  }
+}
+
+export const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError(what, ms)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+};
+
 /**
  * BullMQ on Redis: the same jobs, consumed by `--role worker` processes on any host. Jobs are
  * removed when done: the database row keeps the history, Redis only carries the wake-ups.
+ *
+ * Redis being down must never hang a request: the producer connection fails commands at once
+ * while disconnected (no offline queue, one retry) and every call is bounded by a timeout; the
+ * workers' blocking connection keeps retrying on its own. Connection loss is reported once per
+ * incident through onConnectionLost, and close() is bounded too.
  */
 export class BullMqQueue<J extends JobMap = JobMap> implements QueuePort<J> {
   readonly driver = 'bullmq' as const;
@@ -24,15 +65,35 @@ export class BullMqQueue<J extends JobMap = JobMap> implements QueuePort<J> {
   private readonly extraConnections: Redis[] = [];
   private closed = false;
   private closing: Promise<void> | undefined;
+  private down = false;
+  private readonly commandTimeoutMs: number;
 
   constructor(private readonly options: BullMqQueueOptions) {
-    this.connection = this.connect();
+    this.commandTimeoutMs = options.commandTimeoutMs ?? 2_000;
+    this.connection = this.connect('producer', {
+      // Fail fast while disconnected: the task row is committed, the dispatcher retries later.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+    });
   }
 
-  private connect(): Redis {
-    const redis = new Redis(this.options.url, { maxRetriesPerRequest: null, lazyConnect: false });
-    // Connection errors surface through ping() and job failures; do not crash the process.
-    redis.on('error', () => {});
+  private connect(where: string, extra: RedisOptions): Redis {
+    const redis = new Redis(this.options.url, {
+      lazyConnect: false,
+      connectTimeout: 2_000,
+      retryStrategy: (times) => Math.min(times * 200, 2_000),
+      ...extra,
+    });
+    redis.on('error', (err: Error) => {
+      if (this.closed || this.down) return;
+      this.down = true;
+      this.options.onConnectionLost?.(err, where);
+    });
+    redis.on('ready', () => {
+      if (!this.down) return;
+      this.down = false;
+      this.options.onConnectionRestored?.(where);
+    });
     return redis;
   }
 
@@ -43,6 +104,8 @@ export class BullMqQueue<J extends JobMap = JobMap> implements QueuePort<J> {
         connection: this.connection,
         prefix: this.options.prefix ?? 'huijing',
       });
+      // Errors surface through the connection's listener (once per incident) and the calls.
+      queue.on('error', () => {});
       this.queues.set(name, queue);
     }
     return queue;
@@ -54,11 +117,15 @@ export class BullMqQueue<J extends JobMap = JobMap> implements QueuePort<J> {
     options: { jobId?: string } = {},
   ): Promise<string> {
     if (this.closed) throw new Error(`queue is closed; cannot enqueue ${name}`);
-    const job = await this.queue(name).add(name, payload, {
-      ...(options.jobId && { jobId: options.jobId }),
-      removeOnComplete: true,
-      removeOnFail: true,
-    });
+    const job = await withTimeout(
+      this.queue(name).add(name, payload, {
+        ...(options.jobId && { jobId: options.jobId }),
+        removeOnComplete: true,
+        removeOnFail: true,
+      }),
+      this.commandTimeoutMs,
+      `enqueue ${name}`,
+    );
     return job.id ?? '';
   }
 
@@ -67,7 +134,8 @@ export class BullMqQueue<J extends JobMap = JobMap> implements QueuePort<J> {
     handler: JobHandler<J[N]>,
     options: ProcessOptions = {},
   ): void {
-    const connection = this.connect();
+    // BullMQ's blocking reads need retries without limit on their own connection.
+    const connection = this.connect('worker', { maxRetriesPerRequest: null });
     this.extraConnections.push(connection);
     const worker = new Worker(
       queueName(name),
@@ -96,10 +164,9 @@ export class BullMqQueue<J extends JobMap = JobMap> implements QueuePort<J> {
     this.workers.push(worker);
   }
 
-  async ping(): Promise<boolean> {
+  async ping(timeoutMs = Math.min(this.commandTimeoutMs, 800)): Promise<boolean> {
     if (this.closed) return false;
-    return this.connection
-      .ping()
+    return withTimeout(this.connection.ping(), timeoutMs, 'redis ping')
       .then((r) => r === 'PONG')
       .catch(() => false);
   }
@@ -109,14 +176,27 @@ export class BullMqQueue<J extends JobMap = JobMap> implements QueuePort<J> {
     await this.queue(name).obliterate({ force: true });
   }
 
+  /** Jobs waiting (not active) per name, for metrics; undefined when Redis does not answer. */
+  async waitingCount(name: string): Promise<number | undefined> {
+    return withTimeout(this.queue(name).getWaitingCount(), this.commandTimeoutMs, 'count').catch(
+      () => undefined,
+    );
+  }
+
   close(): Promise<void> {
     this.closed = true;
     this.closing ??= (async () => {
-      await Promise.all(this.workers.map((w) => w.close()));
-      await Promise.all([...this.queues.values()].map((q) => q.close()));
-      await Promise.all(
-        [this.connection, ...this.extraConnections].map((c) => c.quit().catch(() => {})),
+      const all = [this.connection, ...this.extraConnections];
+      const graceful = (async () => {
+        await Promise.all(this.workers.map((w) => w.close()));
+        await Promise.all([...this.queues.values()].map((q) => q.close()));
+        await Promise.all(all.map((c) => c.quit().catch(() => {})));
+      })();
+      // With Redis gone, BullMQ's close waits for a connection that never comes back.
+      await withTimeout(graceful, this.options.closeTimeoutMs ?? 3_000, 'queue close').catch(
+        () => {},
       );
+      for (const c of all) c.disconnect();
     })();
     return this.closing;
   }

@@ -6,6 +6,7 @@ import * as m0004 from './0004-tasks';
 import * as m0005 from './0005-assistant';
 import * as m0006 from './0006-shares';
 // 0007-reliability.ts (issue 12) imported here
+import * as m0007 from './0007-reliability';
 // --
 import * as m0007b from './0007b-security';
 // 0008-commerce.ts (issue 13) imported here
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0005_assistant': m0005,
   '0006_shares': m0006,
   // '0007_reliability' (issue 12)
+  '0007_reliability': m0007,
   // --
   '0007b_security': m0007b,
   // '0008_commerce' (issue 13)

@@ -36,7 +36,7 @@ export type TaskRecord = {
   finishedAt: string | null;
 };
 
-type Row = Omit<TasksTable, 'outputs' | 'progress' | 'attempts' | 'hidden'> & {
+type Row = Omit<TasksTable, 'outputs' | 'progress' | 'attempts' | 'hidden' | 'interruptions'> & {
   outputs: string;
   progress: number;
   attempts: number;
@@ -217,18 +217,87 @@ export const createTasksRepository = (db: Kysely<Database>) => ({
     return { rows: rows.map(toTask), total: Number(count.n) };
   },
 
-  /** Takes the oldest queued task of a lane for this worker; undefined when none is left. */
+  /**
+   * The next task of a lane, fairly: VIP users (vip_until in the future) first; then the user with
+   * the fewest tasks running in this lane; then the one served least recently (never served
+   * first); then the oldest submission. Each user's own tasks keep their order (seq), so one
+   * account's fifty tasks take turns with everyone else's instead of running ahead of them.
+   */
+  async nextFairTask(engine: string, at: string): Promise<string | undefined> {
+    const heads = await db
+      .selectFrom('tasks')
+      .select(['user_id', (eb) => eb.fn.min<number | string>('seq').as('seq')])
+      .where('status', '=', 'queued')
+      .where('engine', '=', engine)
+      .groupBy('user_id')
+      .execute();
+    if (heads.length === 0) return undefined;
+    let winner = heads[0]!;
+    if (heads.length > 1) {
+      const users = heads.map((h) => h.user_id);
+      const [served, vips] = await Promise.all([
+        db
+          .selectFrom('tasks')
+          .select([
+            'user_id',
+            (eb) =>
+              eb.fn
+                .sum<number | string>(
+                  eb.case().when('status', '=', 'running').then(1).else(0).end(),
+                )
+                .as('running'),
+            (eb) => eb.fn.max('started_at').as('last_start'),
+          ])
+          .where('engine', '=', engine)
+          .where('user_id', 'in', users)
+          .where('started_at', 'is not', null)
+          .groupBy('user_id')
+          .execute(),
+        db
+          .selectFrom('users')
+          .select('id')
+          .where('id', 'in', users)
+          .where('vip_until', '>', at)
+          .execute(),
+      ]);
+      const vip = new Set(vips.map((v) => v.id));
+      const stats = new Map(served.map((r) => [r.user_id, r]));
+      const key = (h: (typeof heads)[number]) => {
+        const st = stats.get(h.user_id);
+        return [
+          vip.has(h.user_id) ? 0 : 1,
+          Number(st?.running ?? 0),
+          st?.last_start ?? '',
+          Number(h.seq),
+        ] as const;
+      };
+      const before = (a: (typeof heads)[number], b: (typeof heads)[number]) => {
+        const [x, y] = [key(a), key(b)];
+        for (let i = 0; i < x.length; i++) {
+          if (x[i]! < y[i]!) return true;
+          if (x[i]! > y[i]!) return false;
+        }
+        return false;
+      };
+      for (const h of heads) if (before(h, winner)) winner = h;
+    }
+    const next = await db
+      .selectFrom('tasks')
+      .select('id')
+      .where('status', '=', 'queued')
+      .where('engine', '=', engine)
+      .where('user_id', '=', winner.user_id)
+      .orderBy('seq')
+      .limit(1)
+      .executeTakeFirst();
+    return next?.id;
+  },
+
+  /** Takes the next queued task of a lane (nextFairTask) for this worker; undefined when none. */
   async claimNext(engine: string, workerId: string, leaseUntil: string, at: string) {
     for (let i = 0; i < 5; i++) {
-      const next = await db
-        .selectFrom('tasks')
-        .select('id')
-        .where('status', '=', 'queued')
-        .where('engine', '=', engine)
-        .orderBy('seq')
-        .limit(1)
-        .executeTakeFirst();
-      if (!next) return undefined;
+      const nextId = await this.nextFairTask(engine, at);
+      if (!nextId) return undefined;
       const row = await db
         .updateTable('tasks')
         .set({
@@ -239,7 +308,7 @@ export const createTasksRepository = (db: Kysely<Database>) => ({
           updated_at: at,
           attempts: sql<number>`attempts + 1`,
         })
-        .where('id', '=', next.id)
+        .where('id', '=', nextId)
         .where('status', '=', 'queued')
         .returningAll()
         .executeTakeFirst();
@@ -247,6 +316,18 @@ export const createTasksRepository = (db: Kysely<Database>) => ({
       if (row) return toTask(row);
     }
     return undefined;
+  },
+
+  /** A user's queued and running tasks in a lane (the per-user cap). */
+  async activeInLane(userId: string, engine: string): Promise<number> {
+    const row = await db
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('engine', '=', engine)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   },
 
   /** Extends a running task's lease; false when it is no longer this worker's running task. */
@@ -355,7 +436,14 @@ export const createTasksRepository = (db: Kysely<Database>) => ({
   async requeueExpired(id: string, leaseUntil: string, at: string): Promise<boolean> {
     const r = await db
       .updateTable('tasks')
-      .set({ status: 'queued', worker_id: null, lease_until: null, progress: 0, updated_at: at })
+      .set({
+        status: 'queued',
+        worker_id: null,
+        lease_until: null,
+        progress: 0,
+        updated_at: at,
+        interruptions: sql<number>`interruptions + 1`,
+      })
       .where('id', '=', id)
       .where('status', '=', 'running')
       .where('lease_until', '=', leaseUntil)
@@ -372,6 +460,40 @@ export const createTasksRepository = (db: Kysely<Database>) => ({
       .where('lease_until', '=', leaseUntil)
       .executeTakeFirst();
     return affected(r) === 1;
+  },
+
+  /**
+   * A task of this host left running by a process that is gone (a restart), interrupted for the
+   * first time: re-queued keeping its seq, and the interrupted attempt is not counted.
+   */
+  async requeueInterrupted(id: string, workerId: string, at: string): Promise<boolean> {
+    const r = await db
+      .updateTable('tasks')
+      .set({
+        status: 'queued',
+        worker_id: null,
+        lease_until: null,
+        progress: 0,
+        updated_at: at,
+        attempts: sql<number>`case when attempts > 0 then attempts - 1 else 0 end`,
+        interruptions: sql<number>`interruptions + 1`,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('worker_id', '=', workerId)
+      .where('interruptions', '=', 0)
+      .executeTakeFirst();
+    return affected(r) === 1;
+  },
+
+  async runningTasks(): Promise<TaskRecord[]> {
+    const rows = await db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('status', '=', 'running')
+      .orderBy('seq')
+      .execute();
+    return rows.map(toTask);
   },
 
   async queuedIds(engines: readonly string[]): Promise<{ id: string; engine: string }[]> {

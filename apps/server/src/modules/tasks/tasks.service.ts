@@ -75,6 +75,8 @@ export const createTasksService = (deps: {
   /** Aborts the engine run in this process, if it runs here (other hosts poll the row). */
   abortLocal: (taskId: string) => void;
   onWakeError: (error: unknown, taskId: string) => void;
+  /** Queued + running tasks per user and engine lane. */
+  userLaneCap?: number;
 }) => {
   const repo = createTasksRepository(deps.db);
   const paramChecks: TaskParamCheck[] = [];
@@ -244,19 +246,23 @@ export const createTasksService = (deps: {
         ) {
           return false; // a concurrent duplicate won; answer with its task below
         }
-        const seq = await queueHeldTask(trx, {
-          id: taskId,
-          userId,
-          toolId: tool.id,
-          family: tool.family,
-          capability: tool.capability,
-          engine,
-          params: checkedParams,
-          inputs: resolvedInputs,
-          ticketType: tool.ticketType,
-          price,
-          createdAt: at,
-        });
+        const seq = await queueHeldTask(
+          trx,
+          {
+            id: taskId,
+            userId,
+            toolId: tool.id,
+            family: tool.family,
+            capability: tool.capability,
+            engine,
+            params: checkedParams,
+            inputs: resolvedInputs,
+            ticketType: tool.ticketType,
+            price,
+            createdAt: at,
+          },
+          deps.userLaneCap,
+        );
         return { seq };
       });
       if (!created) {
@@ -264,8 +270,9 @@ export const createTasksService = (deps: {
         if (!earlier) throw new AppError('CONFLICT');
         return earlier;
       }
-      // The row is the truth: if the transport fails now, the sweeper enqueues it later.
-      await deps.wake(engine, taskId).catch((error: unknown) => deps.onWakeError(error, taskId));
+      // The row is the truth and the outbox: the hand-off to the transport happens without the
+      // user waiting for it (Redis down delays the run, never the answer).
+      void deps.wake(engine, taskId).catch((error: unknown) => deps.onWakeError(error, taskId));
       return { taskId, queueNum: await repo.queuedAhead(engine, created.seq) };
     },
 

@@ -8,11 +8,13 @@ import type { Clock } from '../../config/clock';
 import type { Database } from '../../db/schema';
 import type { Capability, Engine, EngineFile, EngineOutput } from '../../engines/engine';
 import { EngineError } from '../../engines/engine';
+import { createDispatcher } from '../../queue/dispatcher';
 import type { QueuePort } from '../../queue/queue.port';
 import type { FilesService } from '../uploads/files.service';
 import { createTasksRepository } from './tasks.repository';
 import type { TaskOutputRecord, TaskRecord } from './tasks.repository';
 import { settleTaskTickets } from './tasks.settlement';
+import { createWorkersRepository, DEAD_AFTER_MS, HEARTBEAT_MS } from './worker-heartbeats';
 
 /** Job names on the transport: one lane per engine, so each has its own concurrency. */
 export const laneOf = (engine: string) => `task:${engine}`;
@@ -26,6 +28,9 @@ const PROGRESS_EVERY_MS = 500;
 const STATUS_POLL_MS = 1000;
 
 export type TaskWorker = ReturnType<typeof createTaskWorker>;
+
+/** Workers alive in this process (tests run several containers in one process). */
+const liveHere = new Set<string>();
 
 /**
  * Runs tasks. The transport only says "a lane has work"; the worker then claims the oldest queued
@@ -51,20 +56,68 @@ export const createTaskWorker = (deps: {
   ) => Promise<{ prompt: string; prompts?: string[] } | undefined>;
 }) => {
   const repo = createTasksRepository(deps.db);
-  const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const workers = createWorkersRepository(deps.db);
+  const host = os.hostname();
+  const workerId = `${host}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const startedAt = new Date().toISOString();
   const running = new Map<string, AbortController>();
-  /** Task ids a wake was sent for; rebuilt by each sweep so it only holds queued ones. */
-  let woken = new Set<string>();
   let sweeper: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | undefined;
   let stopped = false;
   const log = deps.logger.child({ component: 'task-worker', workerId });
 
   const iso = (offsetMs = 0) => new Date(deps.now().getTime() + offsetMs).toISOString();
 
-  const wake = async (engine: string, taskId: string) => {
-    woken.add(taskId);
-    await deps.queue.enqueue(laneOf(engine), { taskId }, { jobId: taskId });
+  const dispatcher = createDispatcher({
+    queue: deps.queue,
+    onFailure: (err, pending) =>
+      log.error(
+        { err: err instanceof Error ? err.message : String(err), pending },
+        'queue hand-off failing: tasks stay queued in the database and are handed over when the transport is back',
+      ),
+    onRecovered: () => log.info('queue hand-off working again'),
+  });
+
+  /** After a commit: hand the task to the transport without waiting for it (the outbox). */
+  const wake = (engine: string, taskId: string, fresh = false): Promise<void> => {
+    dispatcher.notify({ id: taskId, name: laneOf(engine) }, { fresh });
+    return Promise.resolve();
+  };
+
+  const beat = () =>
+    workers
+      .beat(
+        { id: workerId, host, pid: process.pid, lanes: deps.engines.map((e) => e.id), startedAt },
+        iso(),
+      )
+      .catch((err: unknown) => log.warn({ err }, 'worker heartbeat failed'));
+
+  const alive = (taskWorkerId: string, pid: number) => {
+    // Same pid: another worker of this process, or our earlier life (pid 1 in a container).
+    if (pid === process.pid) return liveHere.has(taskWorkerId);
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  };
+
+  /**
+   * A restart of this host's worker: its tasks still marked running belong to a process that is
+   * gone. They go back to the queue at once, in their original order; the first interruption
+   * does not count as an attempt (the crash was ours, not the task's), a repeated one does.
+   */
+  const requeueOwnInterrupted = async () => {
+    for (const task of await repo.runningTasks()) {
+      const [taskHost, pid] = (task.workerId ?? '').split(':');
+      if (taskHost !== host || !pid || alive(task.workerId!, Number(pid))) continue;
+      if (await repo.requeueInterrupted(task.id, task.workerId!, iso())) {
+        log.warn({ taskId: task.id, from: task.workerId }, 'interrupted task re-queued at restart');
+        await wake(task.engine, task.id, true);
+      } else if (task.leaseUntil) await recoverLost(task);
+    }
   };
 
   const materialise = async (task: TaskRecord): Promise<Record<string, EngineFile>> => {
@@ -190,7 +243,7 @@ export const createTaskWorker = (deps: {
       log.warn({ err: error, taskId: task.id, attempt: task.attempts }, 'task run failed');
       if (engineError?.retryable && task.attempts < MAX_ATTEMPTS) {
         if (await repo.finishRunning(task.id, workerId, 'queued', { at: iso() })) {
-          await wake(task.engine, task.id);
+          await wake(task.engine, task.id, true);
         }
         return;
       }
@@ -205,24 +258,48 @@ export const createTaskWorker = (deps: {
     }
   };
 
-  /** Running tasks whose lease ran out: re-queued (keeping their seq) once, else failed + refunded. */
-  const recoverExpired = async () => {
-    for (const task of await repo.expiredRunning(iso())) {
-      const lease = task.leaseUntil!;
-      if (task.attempts < MAX_ATTEMPTS) {
-        if (await repo.requeueExpired(task.id, lease, iso())) {
-          log.warn({ taskId: task.id, from: task.workerId }, 'lease expired: task re-queued');
-        }
-      } else {
-        const at = iso();
-        await deps.db.transaction().execute(async (trx) => {
-          if (await createTasksRepository(trx).failExpired(task.id, lease, CRASH_FAILURE, at)) {
-            await settleTaskTickets(trx, task, 'released', at);
-            log.warn({ taskId: task.id }, 'lease expired twice: task failed and refunded');
-          }
-        });
+  /** A task whose worker is gone: re-queued (seq kept, fresh job id) once, else failed + refunded. */
+  const recoverLost = async (task: TaskRecord) => {
+    const lease = task.leaseUntil!;
+    if (task.attempts < MAX_ATTEMPTS) {
+      if (await repo.requeueExpired(task.id, lease, iso())) {
+        log.warn({ taskId: task.id, from: task.workerId }, 'worker lost: task re-queued');
+        await wake(task.engine, task.id, true);
       }
+      return;
     }
+    const at = iso();
+    await deps.db.transaction().execute(async (trx) => {
+      if (await createTasksRepository(trx).failExpired(task.id, lease, CRASH_FAILURE, at)) {
+        await settleTaskTickets(trx, task, 'released', at);
+        log.warn({ taskId: task.id }, 'worker lost twice: task failed and refunded');
+      }
+    });
+  };
+
+  /**
+   * Running tasks of a dead worker (no heartbeat for DEAD_AFTER_MS) or whose lease ran out:
+   * re-queued (keeping their seq, with a fresh job id) once, else failed and refunded.
+   */
+  const recoverExpired = async () => {
+    const silent = new Set(
+      (await workers.silentSince(iso(-DEAD_AFTER_MS)))
+        .map((w) => w.id)
+        .filter((id) => id !== workerId),
+    );
+    const expired = await repo.expiredRunning(iso());
+    const expiredIds = new Set(expired.map((t) => t.id));
+    const orphaned =
+      silent.size === 0
+        ? []
+        : (await repo.runningTasks()).filter(
+            (t) => t.workerId && silent.has(t.workerId) && !expiredIds.has(t.id) && t.leaseUntil,
+          );
+    for (const task of [...expired, ...orphaned].sort((a, b) => a.seq - b.seq)) {
+      await recoverLost(task);
+    }
+    // Rows of workers silent for an hour are history.
+    await workers.prune(iso(-3_600_000));
   };
 
   /** Recovers, then makes sure every queued task of our lanes has a wake on the transport. */
@@ -231,13 +308,7 @@ export const createTaskWorker = (deps: {
       try {
         await recoverExpired();
         const queued = await repo.queuedIds(deps.engines.map((e) => e.id));
-        const known = woken;
-        woken = new Set(queued.map((q) => q.id));
-        for (const q of queued) {
-          if (!known.has(q.id)) {
-            await deps.queue.enqueue(laneOf(q.engine), { taskId: q.id }, { jobId: q.id });
-          }
-        }
+        await dispatcher.sync(queued.map((q) => ({ id: q.id, name: laneOf(q.engine) })));
       } catch (err) {
         log.error({ err }, 'task sweep failed');
       } finally {
@@ -253,6 +324,11 @@ export const createTaskWorker = (deps: {
     runningCount: () => running.size,
 
     async start(): Promise<void> {
+      liveHere.add(workerId);
+      await beat();
+      heartbeat = setInterval(() => void beat(), HEARTBEAT_MS);
+      heartbeat.unref();
+      await requeueOwnInterrupted();
       for (const engine of deps.engines) {
         deps.queue.process<string>(
           laneOf(engine.id),
@@ -280,7 +356,21 @@ export const createTaskWorker = (deps: {
       const end = Date.now() + graceMs;
       while (running.size > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
       for (const controller of running.values()) controller.abort();
+      dispatcher.close();
+      liveHere.delete(workerId);
+      if (heartbeat) {
+        clearInterval(heartbeat);
+        // Gone on purpose: nobody needs to wait for this worker's heartbeat to time out.
+        await workers.remove(workerId).catch(() => {});
+      }
     },
+
+    /** Live workers (a heartbeat within DEAD_AFTER_MS), for health and the admin view. */
+    liveWorkers: async () => {
+      const since = iso(-DEAD_AFTER_MS);
+      return (await workers.list()).filter((w) => w.heartbeatAt >= since);
+    },
+    pendingHandOffs: () => dispatcher.pendingCount(),
 
     sweep,
   };
