@@ -114,9 +114,12 @@ describeEachDatabase('fair queue', (target) => {
   }, 60_000);
 
   it('caps queued + running tasks per user and lane, exactly under concurrency: a clear 429, nothing held', async () => {
+    // Same database as the suite's app, whose worker runs the local lane: this app's tasks go to
+    // another lane so they stay queued.
     const capped = await buildTaskApp({
       target,
       role: 'api',
+      engines: [fakeEngine(['to-line'], undefined, 'comfyui')],
       env: { SIGNUP_TICKETS: '1:10', TASK_USER_LANE_CAP: '3' },
     });
     try {

@@ -170,7 +170,7 @@ it('with Redis unreachable: one clear log line, health 503 within a second, star
     });
     expect(info.json().data.status).toBe('queued');
 
-    const unreachable = logs.lines.filter((l) => l.includes('Redis unreachable'));
+    const unreachable = logs.lines.filter((l) => l.includes('Redis unreachable: health'));
     expect(unreachable).toHaveLength(1);
     expect(unreachable[0]).toMatch(/"level":50/);
   } finally {
