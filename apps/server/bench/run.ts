@@ -153,3 +153,6 @@ await main();
 
 // The assistant's event-stream relay (issue 7): per-event latency it adds at 100 streams.
 await (await import('./assistant-relay')).benchAssistantRelay();
+
+// The gallery waterfall (issue 14): p95 at 100 000 published pictures.
+await (await import('./gallery-waterfall')).benchGalleryWaterfall();

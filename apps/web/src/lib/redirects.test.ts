@@ -22,6 +22,13 @@ describe('deviceRedirect', () => {
     expect(deviceRedirect('/done2', true, '?taskId=t1')).toBe('/mobileHome');
     expect(deviceRedirect('/done2', true, '?share=')).toBe('/mobileHome');
   });
+  it('lets phones open the community pages, which have phone layouts', () => {
+    expect(deviceRedirect('/findPage', true)).toBeUndefined();
+    expect(deviceRedirect('/authorHomePage/u1', true)).toBeUndefined();
+    expect(deviceRedirect('/classifyPage/a-b-c', true)).toBeUndefined();
+    expect(deviceRedirect('/qaPage', true)).toBeUndefined();
+    expect(deviceRedirect('/findPageX', true)).toBe('/mobileHome');
+  });
   it('sends desktops away from mobile paths', () => {
     expect(deviceRedirect('/mobileHome', false)).toBe('/');
     expect(deviceRedirect('/mobileDone', false)).toBe('/');

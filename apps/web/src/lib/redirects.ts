@@ -7,11 +7,18 @@ import { storageKeys, type SafeStorage, type SourceInfo } from './storage-keys';
 
 const MOBILE_HOME = '/mobileHome';
 const AGREEMENT = '/agreement';
+/**
+ * The community pages (灵感广场, authors, collections, help) have phone layouts and no mobile
+ * twin; a picture link (`/findPage#image-<id>`) sent to a phone must open that picture.
+ */
+const RESPONSIVE_PAGES =
+  /^\/(findPage|tupianHome|caseHome|classifyCase|classifyPage|seachInspiration|searchCase|anliSearch|authorHomePage|authorInspirationhome|insHomeByCreate|insHomeByCollect|insHomeByCase|casemineByCreate|casemineByCollect|casemineByCase|qaPage)(\/|$)/;
 
 /**
  * Where a device belongs, or undefined when the current path is fine. Beyond the spec's two
  * exceptions, a share link (`?share=<token>`, done pages and panoramas) opens as sent on a phone:
- * the person it was sent to should see the shared work, not the mobile home.
+ * the person it was sent to should see the shared work, not the mobile home; so do the
+ * community pages (RESPONSIVE_PAGES).
  */
 export const deviceRedirect = (
   pathname: string,
@@ -20,7 +27,7 @@ export const deviceRedirect = (
 ): string | undefined => {
   const isMobilePath = pathname.toLowerCase().includes('mobile');
   if (isMobile) {
-    if (isMobilePath || pathname === AGREEMENT) return undefined;
+    if (isMobilePath || pathname === AGREEMENT || RESPONSIVE_PAGES.test(pathname)) return undefined;
     if (new URLSearchParams(search).get('share')) return undefined;
     return MOBILE_HOME;
   }

@@ -48,7 +48,13 @@ export type PageFilter = {
   sort: 'new' | 'hot';
 };
 
-type Plan = { from: RawBuilder<unknown>; sortCol: RawBuilder<unknown>; idCol: RawBuilder<unknown> };
+type Plan = {
+  from: RawBuilder<unknown>;
+  sortCol: RawBuilder<unknown>;
+  idCol: RawBuilder<unknown>;
+  driver?: 'images';
+};
+const isImagesDriver = (p: Plan) => p.driver === 'images';
 
 /**
  * Which index drives the page. Each driver carries its own copy of the sort key, so a filtered
@@ -59,7 +65,9 @@ const planOf = (f: PageFilter): { plan: Plan; where: RawBuilder<unknown>[] } => 
   const where: RawBuilder<unknown>[] = [];
   let plan: Plan;
   let byClass = false;
-  const joinImages = sql`join gallery_images i on i.id = d.image_id`;
+  // CROSS JOIN keeps SQLite's join order (the driver first, walked in index order); PostgreSQL
+  // plans it as the inner join it is.
+  const joinImages = sql`cross join gallery_images i`;
   if (f.collectionId !== undefined || f.collectedBy !== undefined) {
     plan = {
       from: sql`gallery_collects d ${joinImages}`,
@@ -85,10 +93,18 @@ const planOf = (f: PageFilter): { plan: Plan; where: RawBuilder<unknown>[] } => 
     byClass = true;
   } else {
     // The author and tool filters use their own (column, created_at, id) indexes from here.
-    plan = { from: sql`gallery_images i`, sortCol: sql`i.created_at`, idCol: sql`i.id` };
+    plan = {
+      from: sql`gallery_images i`,
+      sortCol: sql`i.created_at`,
+      idCol: sql`i.id`,
+      driver: 'images',
+    };
   }
   if (f.sort === 'hot') plan = { ...plan, sortCol: sql`i.hot_score`, idCol: sql`i.id` };
 
+  if (!isImagesDriver(plan)) {
+    where.push(sql`i.id = d.image_id`);
+  }
   if (f.status !== 'any') where.push(sql`i.status = ${f.status}`);
   if (f.authorId !== undefined) where.push(sql`i.user_id = ${f.authorId}`);
   if (f.toolId !== undefined) where.push(sql`i.tool_id = ${f.toolId}`);

@@ -83,6 +83,24 @@ export const createGalleryService = (deps: {
   const tasks = createTasksRepository(deps.db);
   const iso = () => deps.now().toISOString();
 
+  // Totals of public lists are counted at most every COUNT_TTL_MS per filter (a count walks every
+  // match; the page itself stops after a page). Any write in this process clears them; other
+  // processes see a new total within the TTL. Per-user lists are small and always counted.
+  const COUNT_TTL_MS = 15_000;
+  const counts = new Map<string, { n: number; until: number }>();
+  const countOf = async (filter: PageFilter, cacheable: boolean) => {
+    if (!cacheable) return pages.count(filter);
+    const key = JSON.stringify(filter);
+    const hit = counts.get(key);
+    const now = Date.now();
+    if (hit && hit.until > now) return hit.n;
+    const n = await pages.count(filter);
+    if (counts.size > 1000) counts.clear();
+    counts.set(key, { n, until: now + COUNT_TTL_MS });
+    return n;
+  };
+  const changed = () => counts.clear();
+
   const statusMessage = (status: GalleryStatus, reason: string | null) =>
     reason && status !== 'published'
       ? `${galleryStatusMessages[status]}（${reason}）`
@@ -196,7 +214,7 @@ export const createGalleryService = (deps: {
       const limit = query.pageSize;
       const [rows, total] = await Promise.all([
         pages.page(filter, { cursor, offset: (query.current - 1) * limit, limit: limit + 1 }),
-        pages.count(filter),
+        countOf(filter, query.scope === 'all' && !query.collectionId),
       ]);
       const more = rows.length > limit;
       const shown = rows.slice(0, limit);
@@ -314,6 +332,7 @@ export const createGalleryService = (deps: {
         created_at: at,
         updated_at: at,
       });
+      changed();
       if (!inserted) {
         // A concurrent publish of the same picture won: answer its id.
         const first = await repo.findByOutput(task.id, body.index);
@@ -340,6 +359,7 @@ export const createGalleryService = (deps: {
         throw new AppError('GALLERY_NOT_FOUND');
       }
       await repo.deleteImage(id);
+      changed();
     },
 
     async collect(userId: string, id: string, collectionId?: string) {
@@ -397,11 +417,13 @@ export const createGalleryService = (deps: {
         iso(),
       );
       if (!moved) throw new AppError('GALLERY_NOT_FOUND');
+      changed();
     },
 
     async report(userId: string, id: string, reason: string): Promise<void> {
       const r = await repo.report(userId, id, reason, iso(), GALLERY_REPORTS_FOR_REVIEW);
       if (r === 'missing') throw new AppError('GALLERY_NOT_FOUND');
+      changed();
     },
   };
 };
