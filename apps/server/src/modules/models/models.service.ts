@@ -274,7 +274,7 @@ export const createModelsService = (deps: {
         minImages: settings.minImages,
         maxImages: settings.maxImages,
         minShortSide: settings.minShortSide,
-        // No member-only training terms exist yet; the web shows perks only when there are some.
+        // No member-only training terms exist yet; the wizard lists perks when there are some.
         vipPerks: [],
         available: state.available,
         ...(state.reason && { reason: state.reason }),

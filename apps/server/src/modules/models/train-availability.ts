@@ -29,7 +29,17 @@ export const createTrainAvailability = (deps: {
     } catch {
       return { available: false, reason: '训练服务暂时无法连接，请稍后再试' };
     }
-    const needed = templateClasses(trainingTemplateFor(deps.workflowsDir, 'default'));
+    let needed: string[];
+    try {
+      needed = templateClasses(trainingTemplateFor(deps.workflowsDir, 'default'));
+    } catch (e) {
+      // An operator's broken template: say so instead of failing the page.
+      return {
+        available: false,
+        reason:
+          (e as Error & { userMessage?: string }).userMessage ?? '训练工作流配置有误，请联系管理员',
+      };
+    }
     const missing = needed.filter((c) => !classes.has(c));
     if (missing.length)
       return {

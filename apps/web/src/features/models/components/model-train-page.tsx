@@ -330,6 +330,11 @@ export const ModelTrainPage = () => {
         <p data-testid="train-price">
           {right.data ? t('models.train.price', { price: right.data.priceTickets, ticket }) : null}
         </p>
+        {right.data?.vipPerks.map((perk) => (
+          <Tag key={perk} color="gold">
+            {perk}
+          </Tag>
+        ))}
         <Button
           type="primary"
           size="large"
