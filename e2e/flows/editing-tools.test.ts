@@ -276,6 +276,9 @@ describe('editing tools on the local engine', () => {
     await open('/realUpImg');
     await upload('upload_img', files.room);
     await page.getByRole('alert').filter({ hasText: '100 万像素以内' }).waitFor();
+    // Refused before queueing, in the panel's own words: the start button is off and says why.
+    await page.locator('.hj-tool-start__reason', { hasText: '100 万像素以内' }).waitFor();
+    assert.equal(await page.locator('.hj-tool-start button').isDisabled(), true);
     await upload('upload_img', files.small);
     await page.getByRole('alert').filter({ hasText: '100 万像素' }).waitFor({ state: 'detached' });
     assert.equal(await page.getByTestId('upscale-size-2').textContent(), '640 × 400 像素');

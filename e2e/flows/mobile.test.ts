@@ -16,7 +16,7 @@ import {
 } from '../support/server';
 
 const PHONE = '13812348001';
-const NOT_CONFIGURED = /未配置/;
+const NOT_CONFIGURED = /正在接入 AI 引擎/;
 const shots = path.join(repoRoot, 'e2e', 'screenshots');
 
 let server: RunningServer;
@@ -79,7 +79,7 @@ const watchProgress = (page: Page) =>
     const w = window as unknown as { sawTask?: boolean };
     w.sawTask = false;
     new MutationObserver(() => {
-      if (document.querySelector('.hj-task .ant-progress')) w.sawTask = true;
+      if (document.querySelector('.hj-task [role="progressbar"]')) w.sawTask = true;
     }).observe(document.body, { childList: true, subtree: true });
   });
 const sawProgress = (page: Page) =>
@@ -311,7 +311,7 @@ describe('the phone flow at 390 × 844', () => {
       .locator('input[type=file][data-input="upload_img"][data-source="album"]')
       .setInputFiles(bigPhoto);
     await page.locator('.hj-mf-up__preview img').waitFor();
-    const start = page.getByRole('button', { name: /开始生成/ });
+    const start = page.getByRole('button', { name: /暂未开通/ });
     assert.equal(await start.isDisabled(), true);
     assert.ok(
       await page.locator('.hj-mf-startbar__reason', { hasText: NOT_CONFIGURED }).isVisible(),
@@ -464,23 +464,37 @@ describe('a phone render on the ComfyUI protocol double', () => {
       await page.waitForURL(/\/mobileDone\?tool=.+&task=/);
       await page.getByText('正在生成').waitFor({ timeout: 30_000 });
       await page.waitForFunction(() => {
-        const bar = document.querySelector('.hj-task .ant-progress');
-        const value = Number(
-          bar?.getAttribute('aria-valuenow') ?? bar?.textContent?.replace('%', ''),
-        );
+        const bar = document.querySelector('.hj-task [role="progressbar"]');
+        const value = Number(bar?.getAttribute('aria-valuenow'));
         return value > 5 && value < 95;
       });
+      // The bar's filled width is the number printed beside it (measured, within a pixel).
+      const shown = await page.evaluate(() => {
+        const bar = document.querySelector<HTMLElement>('.hj-task__bar')!;
+        const fill = bar.querySelector<HTMLElement>('.hj-task__fill')!;
+        const text = document.querySelector('[data-testid="task-percent"]')!.textContent!;
+        return {
+          ratio: (fill.getBoundingClientRect().width / bar.getBoundingClientRect().width) * 100,
+          width: bar.getBoundingClientRect().width,
+          number: Number(text.replace('%', '')),
+        };
+      });
+      assert.ok(
+        Math.abs(shown.ratio - shown.number) <= (100 / shown.width) * 1.5,
+        `bar ${shown.ratio.toFixed(1)}% vs ${shown.number}%`,
+      );
       await page.getByText(/已用时 \d\d:\d\d/).waitFor();
       await assertNoSideScroll(page, '/mobileDone running');
-      await page.waitForTimeout(600); // the bar's width transition
       await shoot(page, 'mobileDone-progress-phone');
       // Held while it runs.
       const held = (await apiGet(page, '/api/ai/totalTicket?type=1')).data as number;
       assert.equal(held, before - tool.price);
 
+      // Cancel asks once, then says it is done and where the tickets went.
       await page.getByRole('button', { name: /取消任务/ }).click();
+      await page.getByRole('button', { name: '确定取消' }).click();
       await page.getByText('任务已取消').waitFor();
-      await page.getByText('已取消本次生成，次数已退回').waitFor();
+      await page.getByText(/预扣的次数已全部退回到「通用次数」/).waitFor();
       assert.equal((await apiGet(page, '/api/ai/totalTicket?type=1')).data, before);
       await shoot(page, 'mobileDone-canceled-phone');
       assert.deepEqual(errors, []);

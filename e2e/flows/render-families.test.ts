@@ -537,9 +537,9 @@ describe('render families with no AI engine configured', () => {
       await page.goto(`${server.url}/?satoken=${encodeURIComponent(token)}`);
       for (const { tool, route } of families) {
         await openTool(page, server, tool, route);
-        await page.getByText('该功能暂不可用').waitFor();
-        await page.locator('.hj-tool-start__reason', { hasText: NOT_CONFIGURED }).waitFor();
-        assert.equal(await page.getByRole('button', { name: /开始生成/ }).isDisabled(), true);
+        await page.getByTestId('tool-pending').waitFor();
+        await page.locator('.hj-tool-start__reason', { hasText: /正在接入 AI 引擎/ }).waitFor();
+        assert.equal(await page.getByRole('button', { name: /暂未开通/ }).isDisabled(), true);
       }
       await shoot(page, 'unavailable-desktop');
 

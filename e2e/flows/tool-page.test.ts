@@ -10,6 +10,7 @@ import { apiSignIn, apiSkipInterest, startServer, type RunningServer } from '../
 
 const PHONES = ['13812340001', '13812340002', '13812340003'];
 const NOT_CONFIGURED = /未配置/;
+const PENDING = /正在接入 AI 引擎/;
 
 let server: RunningServer;
 let browser: Browser;
@@ -116,7 +117,7 @@ describe('the tool page in the browser', () => {
     await page.evaluate(() => {
       const w = window as unknown as { sawTask?: boolean };
       new MutationObserver(() => {
-        if (document.querySelector('.hj-task .ant-progress')) w.sawTask = true;
+        if (document.querySelector('.hj-task [role="progressbar"]')) w.sawTask = true;
       }).observe(document.body, { childList: true, subtree: true });
     });
     const start = page.getByRole('button', { name: /开始生成/ });
@@ -145,17 +146,24 @@ describe('the tool page in the browser', () => {
 
   test('indoorRender without an AI engine: disabled with the reason, nothing taken', async () => {
     const { page, errors } = await newPage(browser, desktop);
+    // Signed out, a tool that cannot run offers no "登录后开始": it says it is not open yet.
     await page.goto(`${server.url}/indoorRender`);
+    await page.getByTestId('tool-pending').waitFor();
+    assert.equal(await page.getByRole('button', { name: /登录后开始/ }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: /暂未开通/ }).isDisabled(), true);
+    // Two runnable tools are offered instead, in a designer's words, not the engine's.
+    assert.equal(await page.getByTestId('tool-pending').locator('a[data-tool]').count(), 2);
+    assert.equal(await page.getByText(NOT_CONFIGURED).count(), 0);
+    await page.goto(`${server.url}/toline`);
     await signIn(page, PHONES[1]!);
-    await page.getByText(NOT_CONFIGURED).first().waitFor();
+    await page.goto(`${server.url}/indoorRender`);
+    await page.getByText(PENDING).first().waitFor();
     const before = (await apiGet(page, '/api/ai/totalTicket?type=1')).data as number;
     await page.locator('input[type=file][data-input="upload_img"]').setInputFiles(imagePath);
     await page.locator('.hj-upload__preview img').waitFor();
-    const start = page.getByRole('button', { name: /开始生成/ });
+    const start = page.getByRole('button', { name: /暂未开通/ });
     assert.equal(await start.isDisabled(), true);
-    assert.ok(
-      await page.locator('.hj-tool-start__reason', { hasText: NOT_CONFIGURED }).isVisible(),
-    );
+    assert.ok(await page.locator('.hj-tool-start__reason', { hasText: PENDING }).isVisible());
     const list = (await apiGet(page, '/api/ai/getTaskList?toolId=indoor')).data as {
       total: number;
     };

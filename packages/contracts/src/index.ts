@@ -30,6 +30,7 @@ export * from './admin';
 export * from './admin-console';
 // --
 // first-hour (issue 18)
+export * from './first-hour';
 // --
 // spec-gaps (issue 19)
 export * from './help';

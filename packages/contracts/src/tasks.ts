@@ -91,6 +91,7 @@ export const toolAvailabilitySchema = z.object({
   reason: z.string().optional(),
   engine: z.string().optional(),
 });
+export type ToolAvailability = z.infer<typeof toolAvailabilitySchema>;
 export const toolsListSchema = z.array(toolAvailabilitySchema);
 
 /** POST /api/ai/clickMask — interactive segmentation from clicks (positive or negative). */

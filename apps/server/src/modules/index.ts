@@ -8,6 +8,7 @@ import { ssoModule } from './sso/sso.module';
 import { supportModule } from './support/support.module';
 import { trackingModule } from './tracking/tracking.module';
 import { adminConsoleModule } from './admin/admin-console.module';
+import { firstHourModule } from './first-hour/first-hour.module';
 
 /**
  * The self-registering product areas, in dependency order (a module may use those above it).
@@ -25,6 +26,9 @@ export const featureModules: FeatureModuleFactory[] = [
   // --
   // training and model square (issue 15)
   createModelsModule,
+  // --
+  // first hour: queue estimates, works projects (issue 18)
+  firstHourModule,
   // --
   // spec gaps: contact, SSO, tracking, hot words (issue 19)
   ssoModule,

@@ -1,5 +1,7 @@
 import type { ToolFamily } from '@huijing/tools';
 import { catalogOfFamily, familyNames } from '../lib/tool-catalog';
+import { runnableFirst } from '../lib/tool-availability';
+import { useToolAvailability } from './use-tool-availability';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from './brand-logo';
@@ -10,6 +12,8 @@ const families: ToolFamily[] = ['render', 'edit', 'generate'];
 export const SiteFooter = () => {
   const { t } = useTranslation();
   const pick = useLocalized();
+  // Footer links have no room for a \"待开通\" badge: they list tools that run.
+  const { available } = useToolAvailability();
   return (
     <footer className="hj-footer">
       <div className="hj-footer__inner">
@@ -23,7 +27,8 @@ export const SiteFooter = () => {
             <h4>
               <Link to={`/list?tab=${index + 1}`}>{pick(familyNames[family])}</Link>
             </h4>
-            {catalogOfFamily(family)
+            {runnableFirst(catalogOfFamily(family), available)
+              .filter((tool) => available(tool.id) !== false)
               .slice(0, 5)
               .map((tool) => (
                 <Link key={tool.id} to={tool.entry}>

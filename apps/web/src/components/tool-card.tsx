@@ -5,10 +5,14 @@ import { Link } from 'react-router';
 import { ToolGlyph } from './tool-glyph';
 import { useLocalized } from './use-localized';
 
-/** A tool as a card linking to its page; `compact` suits dense grids and phones. */
+/**
+ * A tool as a card linking to its page; `compact` suits dense grids and phones. `available`
+ * false (from /api/ai/tools) marks it "待开通" so nobody walks into a tool that cannot run.
+ */
 export const ToolCard = ({
   tool,
   compact = false,
+  available,
 }: {
   /** A registry tool or its catalog summary (lib/tool-catalog.ts): both carry these fields. */
   tool: Pick<
@@ -16,6 +20,7 @@ export const ToolCard = ({
     'id' | 'family' | 'name' | 'description' | 'badge' | 'entry' | 'routes'
   >;
   compact?: boolean;
+  available?: boolean;
 }) => {
   const { t } = useTranslation();
   const pick = useLocalized();
@@ -23,14 +28,17 @@ export const ToolCard = ({
   return (
     <Link
       to={tool.entry ?? tool.routes[0]!}
-      className={`hj-tool-card${compact ? ' hj-tool-card--compact' : ''}`}
+      className={`hj-tool-card${compact ? ' hj-tool-card--compact' : ''}${available === false ? ' is-pending' : ''}`}
       data-tool={tool.id}
+      data-available={available === undefined ? undefined : String(available)}
     >
       <ToolGlyph family={tool.family} seed={tool.id} label={tool.name['zh-CN']} />
       <span className="hj-tool-card__body">
         <span className="hj-tool-card__title">
           <span className="hj-tool-card__name">{name}</span>
-          {tool.badge ? (
+          {available === false ? (
+            <span className="hj-badge hj-badge--pending">{t('firstHour.pending')}</span>
+          ) : tool.badge ? (
             <span className={`hj-badge hj-badge--${tool.badge}`}>{t(`badges.${tool.badge}`)}</span>
           ) : null}
         </span>

@@ -11,7 +11,7 @@ import { createSafeStorage, storage, storageKeys } from './storage-keys';
 describe('deviceRedirect', () => {
   it('sends phones to the mobile home unless the path is mobile or the agreement', () => {
     expect(deviceRedirect('/', true)).toBe('/mobileHome');
-    expect(deviceRedirect('/indoorRenderNew', true)).toBe('/mobileHome');
+    expect(deviceRedirect('/nowhere', true)).toBe('/mobileHome');
     expect(deviceRedirect('/mobileHome', true)).toBeUndefined();
     expect(deviceRedirect('/mobileList', true)).toBeUndefined();
     expect(deviceRedirect('/agreement', true)).toBeUndefined();
@@ -80,6 +80,26 @@ describe('legacyHostRedirect', () => {
   });
 });
 
+describe('deep links on phones', () => {
+  it("opens a desktop tool link on that tool's phone page", () => {
+    expect(deviceRedirect('/indoorRender', true)).toBe('/mobilePrepare?tool=indoor');
+    expect(deviceRedirect('/IndoorRender', true)).toBe('/mobilePrepare?tool=indoor');
+    expect(deviceRedirect('/clean', true)).toBe('/mobilePrepare?tool=clean');
+  });
+  it('opens the function list on the phone list of the same family', () => {
+    expect(deviceRedirect('/list', true, '?tab=3')).toBe('/mobileList?family=generate');
+    expect(deviceRedirect('/list', true)).toBe('/mobileList?family=render');
+  });
+  it('keeps the rest of the link on first load, the tool named by the target', () => {
+    const action = planStartup({
+      href: 'https://huijing.cn/indoorRender?satoken=s9&k=kw&tool=x',
+      userAgentIsMobile: true,
+      storage,
+    });
+    expect(action).toEqual({ kind: 'replace', path: '/mobilePrepare?tool=indoor&k=kw' });
+  });
+});
+
 describe('planStartup', () => {
   it('stores satoken and source, strips the token and redirects a phone', () => {
     const action = planStartup({
@@ -87,7 +107,7 @@ describe('planStartup', () => {
       userAgentIsMobile: true,
       storage,
     });
-    expect(action).toEqual({ kind: 'replace', path: '/mobileHome?k=kw&tab=2' });
+    expect(action).toEqual({ kind: 'replace', path: '/mobileList?family=edit&k=kw&tab=2' });
     expect(storage.get(storageKeys.satoken)).toBe('s1');
     expect(storage.get(storageKeys.source)).toEqual({ keyWord: 'kw' });
   });

@@ -1,4 +1,6 @@
+import { toolFamilySchema } from '@huijing/tools';
 import { storageKeys, type SafeStorage, type SourceInfo } from './storage-keys';
+import { toolForLocation } from './tool-location';
 
 /**
  * Redirect rules of spec §2 as pure functions; app/startup.ts applies them before the router
@@ -15,6 +17,23 @@ const RESPONSIVE_PAGES =
   /^\/(findPage|tupianHome|caseHome|classifyCase|classifyPage|seachInspiration|searchCase|anliSearch|authorHomePage|authorInspirationhome|insHomeByCreate|insHomeByCollect|insHomeByCase|casemineByCreate|casemineByCollect|casemineByCase|qaPage)(\/|$)/;
 
 /**
+ * Where a phone goes instead of a desktop page, keeping where the person was going: a tool's
+ * link opens that tool's phone page, the function list the phone list of the same family, the
+ * rest the mobile home.
+ */
+const mobileTarget = (pathname: string, search: string): string => {
+  const tool = toolForLocation(pathname, search);
+  if (tool) return `/mobilePrepare?tool=${encodeURIComponent(tool.id)}`;
+  if (pathname.toLowerCase() === '/list') {
+    const families = toolFamilySchema.options;
+    const tab = Number(new URLSearchParams(search).get('tab'));
+    const family = Number.isInteger(tab) && tab >= 1 ? families[tab - 1] : undefined;
+    return `/mobileList?family=${family ?? families[0]}`;
+  }
+  return MOBILE_HOME;
+};
+
+/**
  * Where a device belongs, or undefined when the current path is fine. Beyond the spec's two
  * exceptions, a share link (`?share=<token>`, done pages and panoramas) opens as sent on a phone:
  * the person it was sent to should see the shared work, not the mobile home; so do the
@@ -29,7 +48,7 @@ export const deviceRedirect = (
   if (isMobile) {
     if (isMobilePath || pathname === AGREEMENT || RESPONSIVE_PAGES.test(pathname)) return undefined;
     if (new URLSearchParams(search).get('share')) return undefined;
-    return MOBILE_HOME;
+    return mobileTarget(pathname, search);
   }
   return isMobilePath ? '/' : undefined;
 };
@@ -119,8 +138,13 @@ export const planStartup = (env: StartupEnvironment): StartupAction => {
 
   const target = deviceRedirect(url.pathname, env.userAgentIsMobile, url.search);
   if (target) {
+    // The target's own query (the tool, the family) wins; the rest of the link is kept.
     const kept = new URL(path, url.origin);
-    path = `${target}${kept.search}`;
+    const next = new URL(target, url.origin);
+    for (const [key, value] of kept.searchParams) {
+      if (!next.searchParams.has(key)) next.searchParams.append(key, value);
+    }
+    path = `${next.pathname}${next.search}`;
     changed = true;
   }
   return changed ? { kind: 'replace', path } : { kind: 'none' };

@@ -12,6 +12,7 @@ import { communityPart } from './parts/community';
 import { modelsPart } from './parts/models';
 import { adminConsolePart } from './parts/admin-console';
 import { helpPart } from './parts/help';
+import { firstHourPart } from './parts/first-hour';
 
 export const enUS: Resources = {
   brand: {
@@ -183,4 +184,5 @@ export const enUS: Resources = {
   models: modelsPart.en,
   adminConsole: adminConsolePart.en,
   help: helpPart.en,
+  firstHour: firstHourPart.en,
 };

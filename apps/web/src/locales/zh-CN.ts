@@ -11,6 +11,7 @@ import { communityPart } from './parts/community';
 import { modelsPart } from './parts/models';
 import { adminConsolePart } from './parts/admin-console';
 import { helpPart } from './parts/help';
+import { firstHourPart } from './parts/first-hour';
 import type { Widen } from './parts/define-part';
 
 /** Primary language. Keys are grouped by screen; en-US mirrors this shape exactly. */
@@ -69,7 +70,7 @@ export const zhCN = {
   list: {
     title: '全部功能',
     subtitle: '{{count}} 款专业 AI 工具，覆盖渲染、编辑与生成',
-    search: '搜索功能名称，如“家装渲染”或 “upscale”',
+    search: '搜索功能名称，如“家装渲染”或“高清放大”',
     empty: '没有找到与“{{query}}”相关的功能',
     results: '找到 {{count}} 个相关功能',
     hot: '热门推荐：',
@@ -182,6 +183,7 @@ export const zhCN = {
   models: modelsPart.zh,
   adminConsole: adminConsolePart.zh,
   help: helpPart.zh,
+  firstHour: firstHourPart.zh,
 } as const;
 
 export type Resources = Widen<typeof zhCN>;

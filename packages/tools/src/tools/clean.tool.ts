@@ -17,7 +17,7 @@ export const cleanTool = defineTool({
   inputs: [input.upload(), input.mask()],
   // The local engine's inpaint schema (the engine validates again).
   params: z.object({
-    method: z.enum(['telea', 'ns']).default('telea'),
+    method: z.enum(['auto', 'patch', 'telea', 'ns']).default('auto'),
     radius: z.number().int().min(1).max(30).optional(),
   }),
   widgets: {
@@ -25,10 +25,12 @@ export const cleanTool = defineTool({
       kind: 'segmented',
       label: localized('修补方式', 'Method'),
       help: localized(
-        '快速适合细小物体，平滑适合大面积渐变背景',
-        'Fast for thin objects, smooth for gradients',
+        '智能：按涂抹大小自动选择；纹理：从画面其他位置取样补全地板、墙面等纹理；快速适合细小划痕；平滑适合大面积渐变',
+        'Auto picks by the painted size; texture copies floor or wall texture from elsewhere in the picture; fast suits thin scratches; smooth suits gradients',
       ),
       options: widgetOptions([
+        ['auto', '智能', 'Auto'],
+        ['patch', '纹理', 'Texture'],
         ['telea', '快速', 'Fast'],
         ['ns', '平滑', 'Smooth'],
       ]),

@@ -9,6 +9,8 @@ import { PageShell } from '../../components/page-shell';
 import { ToolCard } from '../../components/tool-card';
 import { useLocalized } from '../../components/use-localized';
 import { usePageTitle } from '../../components/use-page-title';
+import { useToolAvailability } from '../../components/use-tool-availability';
+import { runnableFirst } from '../../lib/tool-availability';
 import { DEFAULT_LIST_TAB } from '../../lib/constants';
 import { filterTools, tabFromParam } from './filter-tools';
 import './function-list.css';
@@ -25,7 +27,13 @@ export const FunctionListPage = () => {
     : DEFAULT_LIST_TAB;
   const query = params.get('q') ?? '';
   const deferredQuery = useDeferredValue(query);
-  const results = filterTools(allTools, deferredQuery);
+  // Runnable tools first everywhere; unavailable ones keep their place in the list with a badge.
+  const { available } = useToolAvailability();
+  const results = runnableFirst(filterTools(allTools, deferredQuery), available);
+  // Shortcuts only to tools that run now: the badged ones first, then any runnable tool.
+  const hot = [...allTools.filter((x) => x.badge), ...allTools.filter((x) => !x.badge)]
+    .filter((tool) => available(tool.id) === true)
+    .slice(0, 6);
   usePageTitle(t('list.title'));
 
   const update = (next: { tab?: number; q?: string }) => {
@@ -55,15 +63,12 @@ export const FunctionListPage = () => {
             aria-label={t('list.search')}
           />
           <div className="hj-list__hot">
-            <span>{t('list.hot')}</span>
-            {allTools
-              .filter((tool) => tool.badge)
-              .slice(0, 6)
-              .map((tool) => (
-                <Link key={tool.id} to={toolEntry(tool)}>
-                  {pick(tool.name)}
-                </Link>
-              ))}
+            {hot.length > 0 ? <span>{t('list.hot')}</span> : null}
+            {hot.map((tool) => (
+              <Link key={tool.id} to={toolEntry(tool)} data-tool={tool.id}>
+                {pick(tool.name)}
+              </Link>
+            ))}
           </div>
         </div>
       </section>
@@ -74,7 +79,7 @@ export const FunctionListPage = () => {
             {results.length > 0 ? (
               <div className="hj-tool-grid">
                 {results.map((tool) => (
-                  <ToolCard key={tool.id} tool={tool} />
+                  <ToolCard key={tool.id} tool={tool} available={available(tool.id)} />
                 ))}
               </div>
             ) : (
@@ -103,8 +108,8 @@ export const FunctionListPage = () => {
                 <>
                   <p className="hj-list__family-desc">{t(`families.${family}`)}</p>
                   <div className="hj-tool-grid">
-                    {toolsOfFamily(family).map((tool) => (
-                      <ToolCard key={tool.id} tool={tool} />
+                    {runnableFirst(toolsOfFamily(family), available).map((tool) => (
+                      <ToolCard key={tool.id} tool={tool} available={available(tool.id)} />
                     ))}
                   </div>
                 </>

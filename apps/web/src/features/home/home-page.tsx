@@ -7,13 +7,27 @@ import { PageShell } from '../../components/page-shell';
 import { ToolCard } from '../../components/tool-card';
 import { useLocalized } from '../../components/use-localized';
 import { usePageTitle } from '../../components/use-page-title';
-import { catalogOfFamily, catalogTool, catalogTools, familyNames } from '../../lib/tool-catalog';
+import { useToolAvailability } from '../../components/use-tool-availability';
+import { featuredTool, runnableFirst } from '../../lib/tool-availability';
+import { catalogOfFamily, catalogTools, familyNames } from '../../lib/tool-catalog';
 import { HeroIllustration } from './hero-illustration';
 import { homeAreas } from './home-areas';
 import './home.css';
 import './home-sections.css';
 
 const families: ToolFamily[] = ['render', 'edit', 'generate'];
+
+/** Best first: the hero's promise is sketch → render, then the tools a new designer reaches for. */
+const heroPreference = [
+  'home-decoration',
+  'indoor',
+  'architecture',
+  'render-3d',
+  'clean',
+  'upscale',
+  'real-upscale',
+  'to-line',
+];
 
 const steps = [
   { title: '上传草图或照片', body: '毛坯照片、SU / 3ds Max 截图、手绘线稿都可以' },
@@ -24,7 +38,11 @@ const steps = [
 export const HomePage = ({ footer }: { footer: boolean }) => {
   const { t } = useTranslation();
   const pick = useLocalized();
-  const featured = catalogTool('home-decoration') ?? catalogTools[0]!;
+  // The hero features the best tool that can run now; while that is unknown (or nothing can
+  // run) it offers the list instead, never a tool that would say it is unavailable.
+  const { available } = useToolAvailability();
+  const featured = featuredTool(heroPreference, catalogTools, available);
+  const featuredHref = featured ? featured.entry : '/list';
   usePageTitle();
 
   return (
@@ -50,10 +68,11 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
                 {t('actions.start')} <ArrowRightOutlined />
               </Link>
               <Link
-                to={featured.entry}
+                to={featuredHref}
                 className="hj-btn hj-btn--ghost hj-btn--large hj-hero__secondary"
+                data-tool={featured?.id}
               >
-                试试 {pick(featured.name)}
+                {featured ? `试试 ${pick(featured.name)}` : t('firstHour.chooseTool')}
               </Link>
             </div>
             <ul className="hj-hero__facts">
@@ -103,8 +122,8 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
               </Link>
             </header>
             <div className="hj-tool-grid">
-              {catalogOfFamily(family).map((tool) => (
-                <ToolCard key={tool.id} tool={tool} />
+              {runnableFirst(catalogOfFamily(family), available).map((tool) => (
+                <ToolCard key={tool.id} tool={tool} available={available(tool.id)} />
               ))}
             </div>
           </section>
@@ -156,9 +175,17 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
         <section className="hj-cta">
           <div>
             <h2>让下一次方案汇报，提前一天完成</h2>
-            <p>从 {pick(featured.name)} 开始，体验草图秒变效果图。</p>
+            <p>
+              {featured
+                ? `从 ${pick(featured.name)} 开始，体验草图秒变效果图。`
+                : '挑一个工具，体验草图秒变效果图。'}
+            </p>
           </div>
-          <Link to={featured.entry} className="hj-btn hj-btn--primary hj-btn--large">
+          <Link
+            to={featuredHref}
+            className="hj-btn hj-btn--primary hj-btn--large"
+            data-tool={featured?.id}
+          >
             {t('actions.tryNow')} <ArrowRightOutlined />
           </Link>
         </section>

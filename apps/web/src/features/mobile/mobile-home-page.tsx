@@ -7,12 +7,16 @@ import { useAccountSlots } from '../../components/account-slots';
 import { ToolGlyph } from '../../components/tool-glyph';
 import { useLocalized } from '../../components/use-localized';
 import { usePageTitle } from '../../components/use-page-title';
+import { useToolAvailability } from '../../components/use-tool-availability';
+import { featuredTool, runnableFirst } from '../../lib/tool-availability';
 import { catalogOfFamily, catalogTools, familyNames } from '../../lib/tool-catalog';
 import { useTranslation } from 'react-i18next';
 import { MobileTabBar } from './mobile-tab-bar';
 import './mobile-home.css';
 
 const families: ToolFamily[] = ['render', 'edit', 'generate'];
+/** The hero's "拍照渲染" promise first, then what a phone user reaches for. */
+const heroPreference = ['home-decoration', 'indoor', 'render-3d', 'clean', 'upscale', 'to-line'];
 
 /**
  * Phone home (spec §2: phones land here). Desktop tool routes would bounce a phone back, so
@@ -22,7 +26,9 @@ export const MobileHomePage = () => {
   const { t } = useTranslation();
   const pick = useLocalized();
   const { MobileAccount } = useAccountSlots();
-  const featured = catalogTools.find((tool) => tool.id === 'home-decoration') ?? catalogTools[0]!;
+  // The hero offers the best tool that runs now; unknown or none: the render list instead.
+  const { available } = useToolAvailability();
+  const featured = featuredTool(heroPreference, catalogTools, available);
   usePageTitle(t('mobile.home.title'));
 
   return (
@@ -41,8 +47,17 @@ export const MobileHomePage = () => {
             {t('mobile.home.headline2')}
           </h1>
           <p className="hj-m__lead">{t('mobile.home.lead')}</p>
-          <Link to={`/mobilePrepare?tool=${featured.id}`} className="hj-m__cta">
-            <CameraFilled /> {t('mobile.home.cta', { name: pick(featured.name) })}
+          <Link
+            to={featured ? `/mobilePrepare?tool=${featured.id}` : '/mobileList?family=render'}
+            className="hj-m__cta"
+            data-tool={featured?.id}
+          >
+            <CameraFilled />{' '}
+            {!featured
+              ? t('firstHour.chooseTool')
+              : featured.family === 'render'
+                ? t('mobile.home.cta', { name: pick(featured.name) })
+                : t('firstHour.ctaTry', { name: pick(featured.name) })}
           </Link>
           <div className="hj-m__hero-art" aria-hidden>
             <span />
@@ -52,7 +67,7 @@ export const MobileHomePage = () => {
         </section>
 
         {families.map((family) => {
-          const tools = catalogOfFamily(family);
+          const tools = runnableFirst(catalogOfFamily(family), available);
           return (
             <section key={family} className={`hj-m__family hj-m__family--${family}`}>
               <Link to={`/mobileList?family=${family}`} className="hj-m__family-head">
@@ -69,7 +84,15 @@ export const MobileHomePage = () => {
               </Link>
               <div className="hj-m__tools">
                 {tools.slice(0, 6).map((tool) => (
-                  <Link key={tool.id} to={`/mobilePrepare?tool=${tool.id}`} className="hj-m__tool">
+                  <Link
+                    key={tool.id}
+                    to={`/mobilePrepare?tool=${tool.id}`}
+                    className={`hj-m__tool${available(tool.id) === false ? ' is-pending' : ''}`}
+                    data-tool={tool.id}
+                    data-available={
+                      available(tool.id) === undefined ? undefined : String(available(tool.id))
+                    }
+                  >
                     <ToolGlyph
                       family={family}
                       seed={tool.id}
@@ -77,7 +100,9 @@ export const MobileHomePage = () => {
                       size={48}
                     />
                     <span>{pick(tool.name)}</span>
-                    {tool.badge ? (
+                    {available(tool.id) === false ? (
+                      <em className="hj-badge hj-badge--pending">{t('firstHour.pending')}</em>
+                    ) : tool.badge ? (
                       <em className={`hj-badge hj-badge--${tool.badge}`}>
                         {t(`badges.${tool.badge}`)}
                       </em>

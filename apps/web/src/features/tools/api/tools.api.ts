@@ -1,10 +1,10 @@
 import {
   classifyTreeSchema,
   materialLibrarySchema,
+  queueEstimateSchema,
   startTaskResultSchema,
   taskInfoSchema,
   taskListSchema,
-  toolsListSchema,
   uploadLinksResultSchema,
   uploadResultSchema,
   type Envelope,
@@ -12,6 +12,7 @@ import {
 } from '@huijing/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/request';
+import { toolAvailabilityKey } from '../../../lib/tool-availability';
 
 /** A failed envelope the caller already showed (lib/request notifies once); carries the text. */
 export class ToolApiError extends Error {
@@ -31,19 +32,30 @@ export const unwrap = async <T>(call: Promise<Envelope<T>>): Promise<T> => {
 };
 
 export const toolKeys = {
-  availability: ['tools', 'availability'] as const,
+  availability: toolAvailabilityKey,
   classify: ['catalog', 'classify'] as const,
   materials: ['catalog', 'materials'] as const,
   task: (taskId: string) => ['tasks', 'one', taskId] as const,
   history: (toolId: string) => ['tasks', 'list', toolId] as const,
+  estimate: (toolId: string) => ['tasks', 'estimate', toolId] as const,
 };
 
-/** GET /ai/tools: whether an engine can run each tool now, with the reason when not. */
-export const toolAvailabilityQuery = () =>
+/** GET /ai/tools: whether an engine can run each tool now (shared with the entry points). */
+export { toolAvailabilityQuery } from '../../../lib/tool-availability';
+
+/** GET /ai/queueEstimate: recent run time of a tool here and its engine's slots (public). */
+export const queueEstimateQuery = (toolId: string) =>
   queryOptions({
-    queryKey: toolKeys.availability,
-    queryFn: () => unwrap(api.get('/ai/tools', { schema: toolsListSchema, silent: true })),
-    staleTime: 30_000,
+    queryKey: toolKeys.estimate(toolId),
+    queryFn: () =>
+      unwrap(
+        api.get('/ai/queueEstimate', {
+          query: { toolId },
+          schema: queueEstimateSchema,
+          silent: true,
+        }),
+      ),
+    staleTime: 60_000,
   });
 
 /** GET /ai/getAllClassify: the category tree (public). */

@@ -1,8 +1,11 @@
 import { CloseCircleOutlined, LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { TaskInfo } from '@huijing/contracts';
-import { Button, Progress, Result } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Popconfirm, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queueEstimateQuery } from '../api/tools.api';
+import { roundedWait, secondsLeft, shownPercent } from '../model/queue-estimate';
 
 const elapsedText = (ms: number) => {
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -19,7 +22,7 @@ const useNow = (active: boolean) => {
   return now;
 };
 
-/** A queued or running task: position, progress, elapsed time and cancel. */
+/** A queued or running task: position, one progress value, an estimated wait, and cancel. */
 export const TaskProgress = ({
   task,
   onCancel,
@@ -33,6 +36,12 @@ export const TaskProgress = ({
   const now = useNow(true);
   const queued = task.status === 'queued';
   const started = Date.parse(task.createdAt);
+  const estimate = useQuery(queueEstimateQuery(task.toolId));
+  const left = secondsLeft(task, estimate.data);
+  const wait = left === undefined ? undefined : roundedWait(left);
+  const waitText = wait ? t(`firstHour.queue.${wait.unit}`, { n: wait.n }) : undefined;
+  // One number drives both the bar's width and the printed percentage, so they always agree.
+  const percent = shownPercent(task);
   return (
     <div className="hj-task" role="status" aria-live="polite">
       <div className="hj-task__orb" aria-hidden>
@@ -45,35 +54,77 @@ export const TaskProgress = ({
             : t('tools.task.next')
           : t('tools.task.running')}
       </h3>
-      <Progress
-        className="hj-task__bar"
-        percent={queued ? 0 : Math.max(2, task.progress)}
-        status="active"
-        strokeColor={{ from: '#4f46e5', to: '#06b6d4' }}
-        aria-label={t('tools.task.progress')}
-      />
+      <div className="hj-task__progress">
+        <div
+          className="hj-task__bar"
+          role="progressbar"
+          aria-label={t('tools.task.progress')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          data-queued={queued || undefined}
+        >
+          <span className="hj-task__fill" style={{ width: `${percent}%` }} />
+        </div>
+        <span className="hj-task__percent" data-testid="task-percent">
+          {queued ? t('firstHour.queue.queued') : `${percent}%`}
+        </span>
+      </div>
+      <p className="hj-task__eta" data-testid="task-eta">
+        {waitText
+          ? t(queued ? 'firstHour.queue.waitAbout' : 'firstHour.queue.leftAbout', {
+              time: waitText,
+            })
+          : estimate.isSuccess
+            ? t('firstHour.queue.noEstimate')
+            : '\u00a0'}
+      </p>
       <p className="hj-task__meta">
         {t('tools.task.elapsed')} {Number.isNaN(started) ? '--:--' : elapsedText(now - started)}
         <span aria-hidden> · </span>
         {t('tools.task.keep')}
       </p>
-      <Button icon={<CloseCircleOutlined />} onClick={onCancel} loading={canceling}>
-        {t('tools.task.cancel')}
-      </Button>
+      <Popconfirm
+        title={t('firstHour.queue.confirmTitle')}
+        description={t('firstHour.queue.confirmBody')}
+        okText={t('firstHour.queue.confirmOk')}
+        cancelText={t('firstHour.queue.confirmKeep')}
+        onConfirm={onCancel}
+      >
+        <Button icon={<CloseCircleOutlined />} loading={canceling}>
+          {t('tools.task.cancel')}
+        </Button>
+      </Popconfirm>
     </div>
   );
 };
 
-/** A failed or canceled task, with the server's message and a retry. */
-export const TaskEnded = ({ task, onRetry }: { task: TaskInfo; onRetry: () => void }) => {
+/**
+ * A failed or canceled task, with the server's message and a retry. A cancel says where the
+ * tickets went (`refund`: the ticket kind and the balance now, when known).
+ */
+export const TaskEnded = ({
+  task,
+  onRetry,
+  refund,
+}: {
+  task: TaskInfo;
+  onRetry: () => void;
+  refund?: { ticket: string; balance: number | null };
+}) => {
   const { t } = useTranslation();
   const failed = task.status === 'failed';
+  const canceledText = !refund
+    ? t('tools.task.canceledBody')
+    : refund.balance === null
+      ? t('firstHour.queue.refunded', { ticket: refund.ticket })
+      : t('firstHour.queue.refundedBalance', refund);
   return (
     <Result
       className="hj-task-ended"
       status={failed ? 'error' : 'info'}
       title={failed ? t('tools.task.failed') : t('tools.task.canceled')}
-      subTitle={failed ? (task.error ?? t('tools.task.failedBody')) : t('tools.task.canceledBody')}
+      subTitle={failed ? (task.error ?? t('tools.task.failedBody')) : canceledText}
       extra={
         <Button type="primary" icon={<ReloadOutlined />} onClick={onRetry}>
           {t('tools.task.retry')}

@@ -108,10 +108,17 @@ describe('the start button', () => {
     useAccountDialogs.getState().closeLogin();
   });
 
-  it('is disabled with the engine reason when the tool is unavailable', async () => {
+  it('is disabled, in designer words, when the tool is unavailable (signed in or not)', async () => {
     setup('/indoorRender', { signedIn: true, available: false });
-    expect(await screen.findAllByText(NOT_CONFIGURED)).not.toHaveLength(0);
-    expect(startButton()).toBeDisabled();
+    expect(await screen.findAllByText(/正在接入 AI 引擎/)).not.toHaveLength(0);
+    expect(screen.queryByText(NOT_CONFIGURED)).toBeNull();
+    expect(screen.getByRole('button', { name: /暂未开通/ })).toBeDisabled();
+  });
+
+  it('offers no sign-in on an unavailable tool', async () => {
+    setup('/indoorRender', { available: false });
+    expect(await screen.findByRole('button', { name: /暂未开通/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /登录后开始/ })).toBeNull();
   });
 
   it('is disabled until the required image is uploaded', async () => {
@@ -174,12 +181,16 @@ describe('a run', () => {
       extra: {
         'POST /ai/startTask': () => ok({ taskId: 't1', queueNum: 2 }),
         'GET /ai/getTaskByTaskId': () => ok(task(states[Math.min(poll++, states.length - 1)]!)),
+        'GET /ai/queueEstimate': () =>
+          ok({ toolId: 'to-line', runSeconds: 20, samples: 5, slots: 1 }),
       },
     });
     await waitFor(() => expect(startButton()).toBeEnabled());
     const ticketsBefore = api.callsTo('GET', '/ai/totalTicket').length;
     fireEvent.click(startButton());
     expect(await screen.findByText('前面还有 2 个任务')).toBeInTheDocument();
+    // Two ahead, one at a time, 20 s each: this one is done in about a minute.
+    expect(await screen.findByText('预计等待约 1 分钟')).toBeInTheDocument();
     const [start] = api.callsTo('POST', '/ai/startTask');
     expect(start?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(start?.body).toMatchObject({ toolId: 'to-line', inputs: { upload_img: 'f1' } });

@@ -1,9 +1,9 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { ticketTypeNames, type TaskInfo } from '@huijing/contracts';
-import { familyNames, runPrice, type ToolDefinition } from '@huijing/tools';
+import { familyNames, runPrice, toolEntry, type ToolDefinition } from '@huijing/tools';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Skeleton } from 'antd';
-import { useContext, useEffect } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useAccountDialogs } from '../../../components/account-dialogs.store';
@@ -35,6 +35,7 @@ import { ResultView } from './result-view';
 import { doneHref } from '../results/send-to';
 import { useAgainPrice, useRunAgain } from '../results/use-run-again';
 import { TaskEnded, TaskProgress } from './task-panel';
+import { UnavailableNotice } from './unavailable-notice';
 import { UploadField } from './upload-field';
 import { ToolSlotsContext } from '../tool-slots';
 import '../tools.css';
@@ -155,10 +156,22 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
     },
   });
 
+  const [canceledHere, setCanceledHere] = useState<string>();
   const remove = useMutation({
     mutationFn: deleteTask,
-    onSuccess: (_data, taskId) => {
-      if (taskId === state.taskId) setTask(tool.id, undefined);
+    onSuccess: async (_data, taskId) => {
+      const current = client.getQueryData<TaskInfo>(toolKeys.task(taskId));
+      if (taskId === state.taskId && current && !isTerminal(current.status)) {
+        // A cancel of the shown run: say it is done and where the tickets went (the server
+        // hides a canceled run, so the next poll would find nothing to show).
+        await client.cancelQueries({ queryKey: toolKeys.task(taskId) });
+        client.setQueryData<TaskInfo>(toolKeys.task(taskId), {
+          ...current,
+          status: 'canceled',
+          finishedAt: new Date().toISOString(),
+        });
+        setCanceledHere(taskId);
+      } else if (taskId === state.taskId) setTask(tool.id, undefined);
       void client.invalidateQueries({ queryKey: toolKeys.history(tool.id) });
       void client.invalidateQueries({ queryKey: sessionKeys.tickets(tool.ticketType) });
     },
@@ -173,7 +186,8 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
     availability: mine,
     // The mask counts once drawn, saved or not: starting saves it first.
     inputs: hasMask ? { ...state.inputs, mask: mask.hasMask ? [mask] : [] } : state.inputs,
-    paramsError: paramsError(tool, values),
+    paramsError:
+      paramsError(tool, values) ?? override.blocker?.({ values, inputs: state.inputs }, t),
     price,
     balance: balance.data ?? null,
     busy: active || start.isPending || mask.state === 'saving',
@@ -183,6 +197,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
   // Not wrapped in useCallback: the React compiler memoizes it, and a manual wrapper around a
   // value derived from the form (the blocker) makes the compiler skip this component.
   const run = () => {
+    if (pending) return;
     if (!signedIn) {
       openLogin({ returnTo: pathname });
       return;
@@ -251,6 +266,8 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
   const before = state.inputs['upload_img']?.[0];
   const ticketName = pick(ticketTypeNames[tool.ticketType]);
   const reason = blockerText(blocker, t);
+  // Not connected to an engine: no sign-in offer, no start, two runnable tools suggested.
+  const pending = mine?.available === false;
 
   const stage = (() => {
     if (state.taskId && signedIn && poll.isPending)
@@ -305,7 +322,19 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
         </div>
       );
     }
-    if (task) return <TaskEnded task={task} onRetry={() => runAgain(task.taskId)} />;
+    if (task) {
+      return (
+        <TaskEnded
+          task={task}
+          onRetry={() => runAgain(task.taskId)}
+          refund={
+            canceledHere === task.taskId
+              ? { ticket: ticketName, balance: balance.data ?? null }
+              : undefined
+          }
+        />
+      );
+    }
     if (before) {
       const { StageExtra } = override;
       const preview = mask.doc ? (
@@ -351,14 +380,8 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
           <p className="hj-tool__desc">{pick(tool.description)}</p>
         </div>
       </header>
-      {mine && !mine.available ? (
-        <Alert
-          className="hj-tool__alert"
-          type="warning"
-          showIcon
-          message={t('tools.unavailable')}
-          description={mine.reason}
-        />
+      {pending ? (
+        <UnavailableNotice className="hj-tool__alert" tool={tool} hrefOf={toolEntry} />
       ) : null}
       <div className="hj-tool__body">
         <aside className="hj-tool__panel">
@@ -413,14 +436,16 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
               block
               icon={<ThunderboltOutlined />}
               loading={start.isPending || (userLoading && !signedIn)}
-              disabled={signedIn && blocker !== null}
+              disabled={pending || (signedIn && blocker !== null)}
               onClick={run}
             >
-              {signedIn
-                ? active
-                  ? t('tools.start.running')
-                  : t('tools.start.go')
-                : t('tools.start.login')}
+              {pending
+                ? t('firstHour.pendingButton')
+                : signedIn
+                  ? active
+                    ? t('tools.start.running')
+                    : t('tools.start.go')
+                  : t('tools.start.login')}
             </Button>
             {reason && blocker?.kind !== 'busy' ? (
               <p className="hj-tool-start__reason" role="note">

@@ -2,8 +2,8 @@ import type { ToolDefinition } from '@huijing/tools';
 import type { TFunction } from 'i18next';
 
 export type StartBlocker =
-  | { kind: 'login' }
   | { kind: 'unavailable'; reason: string }
+  | { kind: 'login' }
   | { kind: 'input'; label: string; name?: string }
   | { kind: 'param'; message: string }
   | { kind: 'tickets'; price: number; balance: number }
@@ -11,7 +11,8 @@ export type StartBlocker =
 
 /**
  * Why the start button cannot be pressed now, first reason first; null when it can. Pure, so the
- * order (sign-in before engine before inputs before tickets) is tested once here.
+ * order (engine before sign-in before inputs before tickets) is tested once here: a tool that
+ * cannot run never asks a visitor to sign in for it.
  */
 export const startBlocker = (o: {
   tool: Pick<ToolDefinition, 'inputs'>;
@@ -24,10 +25,10 @@ export const startBlocker = (o: {
   busy?: boolean;
   pickLabel: (input: ToolDefinition['inputs'][number]) => string;
 }): StartBlocker | null => {
-  if (!o.signedIn) return { kind: 'login' };
   if (o.availability && !o.availability.available) {
     return { kind: 'unavailable', reason: o.availability.reason ?? '' };
   }
+  if (!o.signedIn) return { kind: 'login' };
   for (const input of o.tool.inputs) {
     const have = o.inputs[input.name]?.length ?? 0;
     const need = input.multiple?.min ?? 1;
@@ -54,7 +55,8 @@ export const blockerText = (blocker: StartBlocker | null, t: TFunction): string 
     case 'login':
       return t('tools.start.needLogin');
     case 'unavailable':
-      return blocker.reason || t('tools.unavailable');
+      // The engine's reason is for operators (admin engine view); a designer reads this.
+      return t('firstHour.pendingTitle');
     case 'input':
       return blocker.name === 'mask'
         ? t('tools.start.needMask')

@@ -76,12 +76,14 @@ describe('start button reasons', () => {
   it('asks for sign-in first', () => {
     expect(startBlocker({ ...base, signedIn: false, inputs: {} })).toEqual({ kind: 'login' });
   });
-  it('names the engine reason when the tool is unavailable', () => {
+  it('says the tool is not available yet, in designer words, before anything else', () => {
     const reason = '该功能需要配置 AI 渲染引擎（ComfyUI 或兼容 OpenAI 的图像接口），当前未配置';
-    expect(startBlocker({ ...base, availability: { available: false, reason } })).toEqual({
-      kind: 'unavailable',
-      reason,
-    });
+    const off = { ...base, availability: { available: false, reason } };
+    expect(startBlocker(off)).toEqual({ kind: 'unavailable', reason });
+    // Signed out: no "sign in to start" for a tool that cannot start.
+    expect(startBlocker({ ...off, signedIn: false })).toMatchObject({ kind: 'unavailable' });
+    const t = ((key: string) => key) as TFunction;
+    expect(blockerText(startBlocker(off), t)).toBe('firstHour.pendingTitle');
   });
   it('names the missing required input (optional ones do not block)', () => {
     expect(startBlocker({ ...base, inputs: {} })).toEqual({

@@ -8,7 +8,7 @@ import { MattingPanel, MattingResult } from './matting-result';
 import type { ToolOverride } from './override-types';
 import { PalettePanel } from './palette-panel';
 import { PlacementPanel } from './placement-panel';
-import { UpscalePanel } from './upscale-panel';
+import { upscaleBlocker, UpscalePanel } from './upscale-panel';
 import { generationOverride } from '../generation/generation-overrides';
 import { panoramaOverride } from '../panorama/panorama-overrides';
 import { firstLastVideoOverride, multiImageVideoOverride } from '../video/video-overrides';
@@ -16,7 +16,11 @@ import './overrides.css';
 
 export type { OverrideProps, ResultOverrideProps, ToolOverride } from './override-types';
 
-const upscale: ToolOverride = { PanelExtra: UpscalePanel, ownParams: ['scale'] };
+const upscale: ToolOverride = {
+  PanelExtra: UpscalePanel,
+  ownParams: ['scale'],
+  blocker: upscaleBlocker,
+};
 
 /**
  * Per-tool interactions on the shared tool page, by registry id. Data, like the registry: the

@@ -40,4 +40,12 @@ export interface ToolOverride {
   ownParams?: readonly string[];
   /** Inputs PanelExtra uploads and shows itself; the upload card leaves them out. */
   ownInputs?: readonly string[];
+  /**
+   * Why these settings cannot start, in the panel's own words (e.g. an "AI 增强" upscale over its
+   * input limit); the start button stays off and nothing is queued.
+   */
+  blocker?: (
+    props: Pick<OverrideProps, 'values' | 'inputs'>,
+    t: (key: string) => string,
+  ) => string | undefined;
 }

@@ -5,7 +5,7 @@ import {
   ShareAltOutlined,
   SlidersOutlined,
 } from '@ant-design/icons';
-import type { TaskInfo } from '@huijing/contracts';
+import { ticketTypeNames, type TaskInfo } from '@huijing/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Skeleton } from 'antd';
 import { useState } from 'react';
@@ -73,6 +73,7 @@ const DoneTask = ({ tool, taskId }: { tool: ToolDefinition; taskId: string }) =>
   const task = poll.data;
   const run = useMobileRun(tool, (id) => void navigate(doneHref(tool.id, id), { replace: true }));
   const [canceling, setCanceling] = useState(false);
+  const [canceledHere, setCanceledHere] = useState(false);
   // The original is known only for the family store's own run (not one opened from the works).
   const before = run.state.taskId === taskId ? run.state.inputs['upload_img']?.[0]?.url : undefined;
 
@@ -108,6 +109,7 @@ const DoneTask = ({ tool, taskId }: { tool: ToolDefinition; taskId: string }) =>
       client.setQueryData<TaskInfo>(toolKeys.task(taskId), (old) =>
         old ? { ...old, status: 'canceled', finishedAt: new Date().toISOString() } : old,
       );
+      setCanceledHere(true);
     } catch (error) {
       if (!(error instanceof ToolApiError) && error instanceof Error)
         notify(error.message, 'error');
@@ -153,7 +155,15 @@ const DoneTask = ({ tool, taskId }: { tool: ToolDefinition; taskId: string }) =>
   } else {
     body = (
       <div className="hj-mf-stage">
-        <TaskEnded task={task} onRetry={again} />
+        <TaskEnded
+          task={task}
+          onRetry={again}
+          refund={
+            canceledHere
+              ? { ticket: pick(ticketTypeNames[tool.ticketType]), balance: run.balance }
+              : undefined
+          }
+        />
       </div>
     );
   }

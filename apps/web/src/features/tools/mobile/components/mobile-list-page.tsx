@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useLocalized } from '../../../../components/use-localized';
 import { usePageTitle } from '../../../../components/use-page-title';
 import { toolAvailabilityQuery } from '../../api/tools.api';
+import { runnableFirst } from '../../../../lib/tool-availability';
 import { listHref, mobileFamilies, parseListQuery, searchTools } from '../model/mobile-flow';
 import { MobileToolRow } from './mobile-tool-row';
 import { MobileTopBar } from './mobile-top-bar';
@@ -31,8 +32,11 @@ export const MobileListPage = () => {
     return () => clearTimeout(timer);
   }, [text, q, family, navigate]);
 
-  const tools = q ? searchTools(allTools, q) : toolsOfFamily(family);
   const info = (id: string) => availability.data?.find((a) => a.id === id);
+  const tools = runnableFirst(
+    q ? searchTools(allTools, q) : toolsOfFamily(family),
+    (id) => info(id)?.available,
+  );
 
   return (
     <div className="hj-mf hj-mf--tabs">

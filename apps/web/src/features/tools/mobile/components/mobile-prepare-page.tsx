@@ -1,7 +1,6 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { allTools, familyNames, toolsOfFamily, type ToolDefinition } from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
-import { Alert } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -9,6 +8,8 @@ import { useAccountDialogs } from '../../../../components/account-dialogs.store'
 import { ToolGlyph } from '../../../../components/tool-glyph';
 import { useLocalized } from '../../../../components/use-localized';
 import { usePageTitle } from '../../../../components/use-page-title';
+import { useToolAvailability } from '../../../../components/use-tool-availability';
+import { runnableFirst } from '../../../../lib/tool-availability';
 import { taskQuery } from '../../api/tools.api';
 import { ParamForm } from '../../components/param-form';
 import { MaskStage, type MaskDraft } from '../../editor';
@@ -16,7 +17,8 @@ import { isTerminal } from '../../model/poll-delay';
 import type { InputImage } from '../../store/family-stores';
 import { overrideFor } from '../../overrides';
 import { useMobileRun } from '../hooks/use-mobile-run';
-import { doneHref, listHref, mobileFamilies, toolById } from '../model/mobile-flow';
+import { UnavailableNotice } from '../../components/unavailable-notice';
+import { doneHref, listHref, mobileFamilies, prepareHref, toolById } from '../model/mobile-flow';
 import { MobileStartBar } from './mobile-start-bar';
 import { MobileToolRow } from './mobile-tool-row';
 import { MobileTopBar } from './mobile-top-bar';
@@ -37,6 +39,7 @@ export const MobilePreparePage = () => {
 /** Without a known tool: say so and offer the first tools of each family. */
 const NoTool = () => {
   const { t } = useTranslation();
+  const { available } = useToolAvailability();
   usePageTitle(t('mobile.prepare.pick'));
   return (
     <div className="hj-mf">
@@ -51,13 +54,13 @@ const NoTool = () => {
         </div>
         <ul className="hj-mf-rows">
           {mobileFamilies.map((family) => {
-            const first = toolsOfFamily(family)[0] ?? allTools[0]!;
+            const first = runnableFirst(toolsOfFamily(family), available)[0] ?? allTools[0]!;
             return (
               <MobileToolRow
                 key={first.id}
                 tool={first}
                 price={first.price}
-                available={undefined}
+                available={available(first.id)}
               />
             );
           })}
@@ -103,12 +106,7 @@ const Prepare = ({ tool }: { tool: ToolDefinition }) => {
         </section>
 
         {run.availability && !run.availability.available ? (
-          <Alert
-            type="warning"
-            showIcon
-            message={t('tools.unavailable')}
-            description={run.availability.reason}
-          />
+          <UnavailableNotice tool={tool} hrefOf={(other) => prepareHref(other.id)} />
         ) : null}
 
         {running ? (

@@ -27,6 +27,7 @@ export const MobileStartBar = ({
   const { blocker, signedIn, price, balance, start } = run;
   // The desktop's wording (a missing mask: 请先在图上涂抹要处理的区域).
   const reason = blockerText(blocker, t);
+  const pending = blocker?.kind === 'unavailable';
   return (
     <div className="hj-mf-startbar">
       {reason ? (
@@ -49,14 +50,16 @@ export const MobileStartBar = ({
           className="hj-mf-startbar__go"
           icon={icon}
           loading={start.isPending || (run.userLoading && !signedIn)}
-          disabled={signedIn && blocker !== null}
+          disabled={pending || (signedIn && blocker !== null)}
           onClick={onStart}
         >
-          {!signedIn
-            ? t('mobile.prepare.login')
-            : start.isPending
-              ? t('mobile.prepare.starting')
-              : t('mobile.prepare.start')}
+          {pending
+            ? t('firstHour.pendingButton')
+            : !signedIn
+              ? t('mobile.prepare.login')
+              : start.isPending
+                ? t('mobile.prepare.starting')
+                : t('mobile.prepare.start')}
         </Button>
       </div>
     </div>

@@ -20,7 +20,12 @@ export const MobileToolRow = ({
   const pick = useLocalized();
   return (
     <li>
-      <Link to={prepareHref(tool.id)} className="hj-mf-row" data-tool={tool.id}>
+      <Link
+        to={prepareHref(tool.id)}
+        className="hj-mf-row"
+        data-tool={tool.id}
+        data-available={available === undefined ? undefined : String(available)}
+      >
         <ToolGlyph family={tool.family} seed={tool.id} label={tool.name['zh-CN']} size={48} />
         <span className="hj-mf-row__text">
           <strong>

@@ -10,6 +10,7 @@ import { startTask, toolAvailabilityQuery, toolKeys, ToolApiError } from '../../
 import { useMaskDraft, withMaskInput } from '../../editor';
 import { startBlocker, type StartBlocker } from '../../model/start-blocker';
 import { paramsError, paramValues } from '../../model/tool-params';
+import { overrideFor } from '../../overrides';
 import type { AgainRun } from '../../results/use-run-again';
 import { emptyToolState, familyStore } from '../../store/family-stores';
 import { paintsMask, startInputs, uploadInputs } from '../model/mobile-flow';
@@ -77,7 +78,9 @@ export const useMobileRun = (tool: ToolDefinition, onStarted: (taskId: string) =
     availability: mine,
     // The mask counts once painted, saved or not: starting saves it first.
     inputs: hasMask ? { ...state.inputs, mask: mask.hasMask ? [mask] : [] } : state.inputs,
-    paramsError: paramsError(tool, values),
+    paramsError:
+      paramsError(tool, values) ??
+      overrideFor(tool.id).blocker?.({ values, inputs: state.inputs }, t),
     price,
     balance: balance.data ?? null,
     busy: start.isPending || mask.state === 'saving',

@@ -1,0 +1,56 @@
+import type { QueueEstimate } from '@huijing/contracts';
+import { getTool } from '@huijing/tools';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { EngineRouter } from '../../engines/engine-router';
+import { AppError } from '../../http/app-error';
+
+/** Recent runs the estimate looks at: enough to smooth one odd run, recent enough to follow load. */
+export const ESTIMATE_WINDOW = 20;
+
+export const median = (values: readonly number[]): number | null => {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * How long a run of a tool takes on this installation: the median start-to-finish time of its
+ * last successful runs, and how many of them its engine runs at once. The web turns these and
+ * the task's queue position into "预计等待约 N 分钟"; nothing is promised that was not measured.
+ */
+export const createQueueEstimateService = (deps: {
+  db: Kysely<Database>;
+  router: Pick<EngineRouter, 'resolve'>;
+  concurrency: { local: number; remote: number };
+}) => ({
+  async estimate(toolId: string): Promise<QueueEstimate> {
+    const tool = getTool(toolId);
+    if (!tool) throw new AppError('TOOL_NOT_FOUND');
+    const rows = await deps.db
+      .selectFrom('tasks')
+      .select(['started_at', 'finished_at'])
+      .where('tool_id', '=', toolId)
+      .where('status', '=', 'succeeded')
+      .where('started_at', 'is not', null)
+      .where('finished_at', 'is not', null)
+      .orderBy('finished_at', 'desc')
+      .limit(ESTIMATE_WINDOW)
+      .execute();
+    const seconds = rows
+      .map((r) => (Date.parse(r.finished_at!) - Date.parse(r.started_at!)) / 1000)
+      .filter((s) => Number.isFinite(s) && s >= 0);
+    const route = await deps.router.resolve(tool.capability);
+    const slots = route.engine?.id === 'local' ? deps.concurrency.local : deps.concurrency.remote;
+    const run = median(seconds);
+    return {
+      toolId,
+      runSeconds: run === null ? null : Math.round(run * 10) / 10,
+      samples: seconds.length,
+      slots: Math.max(1, slots),
+    };
+  },
+});
+
+export type QueueEstimateService = ReturnType<typeof createQueueEstimateService>;

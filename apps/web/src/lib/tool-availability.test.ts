@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import {
+  availabilityOf,
+  featuredTool,
+  runnableAlternatives,
+  runnableFirst,
+} from './tool-availability';
+
+const tools = [
+  { id: 'a', family: 'render' as const },
+  { id: 'b', family: 'render' as const },
+  { id: 'c', family: 'edit' as const },
+  { id: 'd', family: 'edit' as const },
+  { id: 'e', family: 'render' as const },
+];
+const answer = (up: string[], down: string[]) =>
+  availabilityOf([
+    ...up.map((id) => ({ id, available: true })),
+    ...down.map((id) => ({ id, available: false })),
+  ] as never);
+
+describe('tool availability on entry points', () => {
+  it('sorts runnable tools first, unknown next, unavailable last, keeping registry order', () => {
+    const available = answer(['c', 'e'], ['a', 'b']);
+    expect(runnableFirst(tools, available).map((t) => t.id)).toEqual(['c', 'e', 'd', 'a', 'b']);
+  });
+
+  it('features the best runnable tool, never an unavailable one, and nothing while unknown', () => {
+    const available = answer(['c', 'd'], ['a', 'b', 'e']);
+    expect(featuredTool(['a', 'd', 'c'], tools, available)?.id).toBe('d');
+    expect(featuredTool(['a'], tools, available)?.id).toBe('c');
+    expect(featuredTool(['a'], tools, availabilityOf(undefined))).toBeUndefined();
+    expect(featuredTool(['a'], tools, answer([], ['a', 'b', 'c', 'd', 'e']))).toBeUndefined();
+  });
+
+  it('suggests two runnable alternatives, same family first, never the tool itself', () => {
+    const available = answer(['b', 'c', 'd', 'e'], ['a']);
+    expect(runnableAlternatives(tools[0]!, tools, available).map((t) => t.id)).toEqual(['b', 'e']);
+    expect(
+      runnableAlternatives(tools[0]!, tools, answer(['c', 'd'], ['a'])).map((t) => t.id),
+    ).toEqual(['c', 'd']);
+  });
+});

@@ -1,0 +1,80 @@
+import type { ToolAvailability } from '@huijing/contracts';
+import type { ToolDefinition } from '@huijing/tools';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './request';
+
+/**
+ * Which tools an engine can run now (GET /api/ai/tools), shared by every entry point (home, /list,
+ * the phone home) and the tool pages, so nothing leads a designer into a tool that cannot run.
+ * One query key: the tool page and the entry points share one cached answer.
+ */
+export const toolAvailabilityKey = ['tools', 'availability'] as const;
+
+export const toolAvailabilityQuery = () =>
+  queryOptions({
+    queryKey: toolAvailabilityKey,
+    queryFn: async (): Promise<ToolAvailability[]> => {
+      // No schema here: the home page's first load carries no validation code (lib/tool-catalog);
+      // the server serializes this answer with the contract's schema.
+      const envelope = await api.get<ToolAvailability[]>('/ai/tools', { silent: true });
+      if (!envelope.success) throw new Error(envelope.message);
+      return envelope.data;
+    },
+    staleTime: 30_000,
+  });
+
+/** true / false when known, undefined while the answer is loading (or failed). */
+export type AvailabilityOf = (toolId: string) => boolean | undefined;
+
+export const availabilityOf =
+  (list: readonly ToolAvailability[] | undefined): AvailabilityOf =>
+  (toolId) =>
+    list?.find((a) => a.id === toolId)?.available;
+
+/** Runnable tools first, then unknown, then unavailable; the registry order kept within each. */
+export const runnableFirst = <T extends Pick<ToolDefinition, 'id'>>(
+  tools: readonly T[],
+  available: AvailabilityOf,
+): T[] => {
+  const rank = (id: string) => {
+    const a = available(id);
+    return a === true ? 0 : a === undefined ? 1 : 2;
+  };
+  return tools
+    .map((tool, index) => ({ tool, index, rank: rank(tool.id) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map((x) => x.tool);
+};
+
+/**
+ * The tool a hero features: the first runnable of `preferred` (best first), else the first
+ * runnable of `all`; undefined while unknown or when nothing can run (the hero then offers the
+ * list instead of a tool).
+ */
+export const featuredTool = <T extends Pick<ToolDefinition, 'id'>>(
+  preferred: readonly string[],
+  all: readonly T[],
+  available: AvailabilityOf,
+): T | undefined => {
+  for (const id of preferred) {
+    const tool = all.find((t) => t.id === id);
+    if (tool && available(id) === true) return tool;
+  }
+  return all.find((t) => available(t.id) === true);
+};
+
+/**
+ * Runnable tools to suggest instead of an unavailable one: same family first, then the rest, in
+ * registry order; never the tool itself.
+ */
+export const runnableAlternatives = <T extends Pick<ToolDefinition, 'id' | 'family'>>(
+  tool: Pick<ToolDefinition, 'id' | 'family'>,
+  all: readonly T[],
+  available: AvailabilityOf,
+  count = 2,
+): T[] => {
+  const runnable = all.filter((t) => t.id !== tool.id && available(t.id) === true);
+  const same = runnable.filter((t) => t.family === tool.family);
+  const other = runnable.filter((t) => t.family !== tool.family);
+  return [...same, ...other].slice(0, count);
+};
