@@ -112,14 +112,14 @@ describeEachDatabase('fair queue', (target) => {
     // Then the users who have not been served yet, in submission order, then A again.
     expect(order.slice(2, 4)).toEqual([bId, lapsedId]);
   }, 60_000);
+});
 
+// Its own database (describeEachDatabase makes one per block): no worker runs these tasks.
+describeEachDatabase('per-user cap', (target) => {
   it('caps queued + running tasks per user and lane, exactly under concurrency: a clear 429, nothing held', async () => {
-    // Same database as the suite's app, whose worker runs the local lane: this app's tasks go to
-    // another lane so they stay queued.
     const capped = await buildTaskApp({
       target,
       role: 'api',
-      engines: [fakeEngine(['to-line'], undefined, 'comfyui')],
       env: { SIGNUP_TICKETS: '1:10', TASK_USER_LANE_CAP: '3' },
     });
     try {
