@@ -126,7 +126,8 @@ describe('streamEvents', () => {
       fetch: fetchMock as unknown as typeof fetch,
     });
     await vi.waitFor(() => expect(push).toBeDefined());
-    push!('data: {"n":1}\ndata: {"n":2}\n');
+    // Events end with a blank line (as the server sends them); the parser dispatches on it.
+    push!('data: {"n":1}\n\ndata: {"n":2}\n\n');
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     expect(messages).toEqual([{ n: 1 }]);
   });

@@ -1,9 +1,11 @@
+import { createParser } from 'eventsource-parser';
 import { API_PREFIX } from './constants';
 import { authHeaders } from './request';
 
 /**
  * The event-stream reader of spec §4/§8 (chat answers). A fetch-based reader rather than
- * EventSource because the request is a POST with a JSON body and a session header.
+ * EventSource because the request is a POST with a JSON body and a session header; the stream
+ * itself is parsed by eventsource-parser (multi-line data, comments, CRLF, BOM, as the spec says).
  */
 export interface StreamOptions<M = unknown> {
   /** JSON body of the POST. */
@@ -46,22 +48,27 @@ export const streamEvents = async <M = unknown>(
   const reader = response.body.getReader();
   // stream: true keeps a multi-byte character split across chunks intact until it completes.
   const decoder = new TextDecoder('utf-8');
-  let buffer = '';
-
-  /** Returns true when the stream declared itself done. */
-  const handleLine = (rawLine: string): boolean => {
-    const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
-    if (!line.startsWith('data:')) return false;
-    const payload = line.slice(5).trim();
-    if (payload === DONE) return true;
-    if (!payload) return false;
-    try {
-      options.onMessage(JSON.parse(payload) as M);
-    } catch (error) {
-      console.warn('[sse] skipped a line that is not JSON:', payload, error);
-    }
-    return false;
-  };
+  let finished = false;
+  // Spec: every `data:` line is one JSON message; consecutive data lines (one event to the
+  // parser) are therefore taken apart again.
+  const parser = createParser({
+    onEvent: (event) => {
+      for (const line of event.data.split('\n')) {
+        if (finished || options.signal?.aborted) return;
+        const payload = line.trim();
+        if (payload === DONE) {
+          finished = true;
+          return;
+        }
+        if (!payload) continue;
+        try {
+          options.onMessage(JSON.parse(payload) as M);
+        } catch (error) {
+          console.warn('[sse] skipped a line that is not JSON:', payload, error);
+        }
+      }
+    },
+  });
 
   // Cancelling the reader ends a pending read even when the fetch ignores the signal.
   const onAbort = () => void reader.cancel().catch(() => undefined);
@@ -76,21 +83,15 @@ export const streamEvents = async <M = unknown>(
       if (options.signal?.aborted) throw abortReason();
       const { value, done } = await reader.read();
       if (options.signal?.aborted) throw abortReason();
-      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
-      let newline = buffer.indexOf('\n');
-      while (newline >= 0) {
-        if (options.signal?.aborted) throw abortReason();
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        if (handleLine(line)) {
-          options.signal?.removeEventListener('abort', onAbort);
-          await reader.cancel().catch(() => undefined);
-          return;
-        }
-        newline = buffer.indexOf('\n');
-      }
       if (done) {
-        if (buffer) handleLine(buffer);
+        // A last event the server did not close with a blank line still counts.
+        parser.feed(`${decoder.decode()}\n\n`);
+        return;
+      }
+      parser.feed(decoder.decode(value, { stream: true }));
+      if (finished) {
+        options.signal?.removeEventListener('abort', onAbort);
+        await reader.cancel().catch(() => undefined);
         return;
       }
     }
