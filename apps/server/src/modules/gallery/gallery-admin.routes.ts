@@ -8,6 +8,8 @@ import {
 } from '@huijing/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AuditLog } from '../admin/audit.service';
+import { requirePermission } from '../admin/permissions';
 import type { AuthGuards } from '../auth/authenticate';
 import type { GalleryService } from './gallery.service';
 
@@ -18,17 +20,14 @@ import type { GalleryService } from './gallery.service';
 export const galleryAdminRoutes: FastifyPluginAsyncZod<{
   gallery: GalleryService;
   guards: AuthGuards;
-  audit: (entry: {
-    adminId: string;
-    action: string;
-    target: string;
-    detail: Record<string, unknown>;
-  }) => Promise<void>;
+  audit: AuditLog;
 }> = async (app, { gallery, guards, audit }) => {
+  // The one permission matrix (contracts' rolePermissions): reviewing content.
+  const reviewer = requirePermission(guards, 'moderation.review');
   app.get(
     '/review',
     {
-      onRequest: guards.requireAdmin,
+      onRequest: reviewer,
       schema: {
         querystring: galleryReviewQuerySchema,
         response: { 200: envelopeSchema(galleryReviewPageSchema) },
@@ -40,7 +39,7 @@ export const galleryAdminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/review/:id',
     {
-      onRequest: guards.requireAdmin,
+      onRequest: reviewer,
       schema: {
         params: galleryIdParamsSchema,
         body: galleryReviewActionSchema,
@@ -49,12 +48,14 @@ export const galleryAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { action, reason } = request.body;
+      const before = await gallery.repo.findImage(request.params.id);
       await gallery.review(request.params.id, action, reason);
-      await audit({
-        adminId: request.adminAuth!.adminId,
+      await audit.recordFor(request, {
         action: `gallery.${action}`,
-        target: request.params.id,
-        detail: { reason: reason ?? null },
+        target: `gallery_image:${request.params.id}`,
+        before: before && { status: before.status, reason: before.status_reason },
+        after: { status: action === 'approve' ? 'published' : 'hidden' },
+        reason: reason ?? null,
       });
       return ok(null, action === 'approve' ? '已通过，图片重新出现在灵感广场' : '已隐藏');
     },
@@ -63,16 +64,16 @@ export const galleryAdminRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/image/:id',
     {
-      onRequest: guards.requireAdmin,
+      onRequest: reviewer,
       schema: { params: galleryIdParamsSchema, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
+      const before = await gallery.repo.findImage(request.params.id);
       await gallery.unpublish(request.params.id, { asAdmin: true });
-      await audit({
-        adminId: request.adminAuth!.adminId,
+      await audit.recordFor(request, {
         action: 'gallery.unpublish',
-        target: request.params.id,
-        detail: {},
+        target: `gallery_image:${request.params.id}`,
+        before: before && { status: before.status, title: before.title, userId: before.user_id },
       });
       return ok(null, '已删除');
     },

@@ -133,6 +133,27 @@ describe('gallery moderation: the nsfwjs check at publish and the review queue',
       const list = (after.json().data as { list: { id: string; url: string }[] }).list;
       expect(list.map((i) => i.id)).toEqual([r.id]);
       expect((await t.app.inject({ method: 'GET', url: list[0]!.url })).statusCode).toBe(200);
+      // Every admin action is in the audit log, with the reason and the states.
+      const audit = await t.container.database.db
+        .selectFrom('admin_audit_log')
+        .select(['action', 'target', 'reason', 'actor_username'])
+        .where('action', 'like', 'gallery.%')
+        .orderBy('at', 'asc')
+        .execute();
+      expect(audit).toEqual([
+        {
+          action: 'gallery.hide',
+          target: `gallery_image:${r.id}`,
+          reason: '画质过低',
+          actor_username: ROOT.username,
+        },
+        {
+          action: 'gallery.approve',
+          target: `gallery_image:${r.id}`,
+          reason: null,
+          actor_username: ROOT.username,
+        },
+      ]);
       expectError(
         await admin$('POST', '/review/nope', admin, { action: 'approve' }),
         'GALLERY_NOT_FOUND',

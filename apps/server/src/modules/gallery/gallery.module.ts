@@ -46,8 +46,7 @@ export const galleryModule: FeatureModuleFactory = (core) => {
         prefix: '/api/user/manage/gallery',
         gallery,
         guards: core.guards,
-        // Until the admin area's audit-log service is available: one structured log line.
-        audit: async (entry) => core.logger.info({ audit: entry }, 'admin action'),
+        audit: core.admin.audit,
       });
     },
     stop: async () => {
