@@ -122,11 +122,38 @@ describeEachDatabase('page views, events and hot words', (target) => {
   it('summarises page views, visitors and the per-tool funnel for admins only', async () => {
     const tool = 'clean';
     const ev = (kind: string) => ({ kind, label: 'unknown', path: '/clean', tool });
-    await beacon({
-      deviceId: 'funnel-device-1',
-      events: [ev('tool_open'), ev('task_start'), ev('task_result'), ev('download')],
+    await beacon({ deviceId: 'funnel-device-1', events: [ev('tool_open'), ev('download')] });
+    await beacon({ deviceId: 'funnel-device-2', events: [ev('tool_open')] });
+    // Started and finished come from the task rows, whatever the browsers sent.
+    await beacon({ deviceId: 'funnel-device-3', events: [ev('task_start'), ev('task_result')] });
+    const { user } = await smsLogin(t);
+    const at = clock.now().toISOString();
+    const task = (id: string, status: 'succeeded' | 'failed', seq: number) => ({
+      id,
+      seq,
+      user_id: user.id,
+      tool_id: tool,
+      family: 'edit',
+      capability: 'inpaint',
+      engine: 'local',
+      status,
+      params: '{}',
+      inputs: '{}',
+      error: null,
+      ticket_type: 1,
+      price: 0,
+      tickets_state: 'none' as const,
+      worker_id: null,
+      lease_until: null,
+      created_at: at,
+      started_at: at,
+      finished_at: at,
+      updated_at: at,
     });
-    await beacon({ deviceId: 'funnel-device-2', events: [ev('tool_open'), ev('task_start')] });
+    await t.container.database.db
+      .insertInto('tasks')
+      .values([task('funnel-task-1', 'succeeded', 900001), task('funnel-task-2', 'failed', 900002)])
+      .execute();
     await beacon({
       deviceId: 'funnel-device-2',
       events: [{ kind: 'page_view', label: 'helpCenter', path: '/qaPage' }],

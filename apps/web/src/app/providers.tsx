@@ -7,11 +7,11 @@ import { initI18n } from './i18n';
 /** Loads antd's message (components/antd-root.tsx) the first time something is said. */
 const antdRoot = () => import('../components/antd-root');
 
-const lazyNotifier: Notifier = (text, kind) => {
+const lazyNotifier: Notifier = (text, kind, silence) => {
   let closed = false;
   let close: (() => void) | undefined;
   void antdRoot().then(({ showNotice }) => {
-    if (!closed) close = showNotice(text, kind);
+    if (!closed) close = showNotice(text, kind, silence);
   });
   return () => {
     closed = true;

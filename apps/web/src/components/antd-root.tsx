@@ -47,5 +47,18 @@ ConfigProvider.config({ holderRender: (children) => <AntdRoot>{children}</AntdRo
 message.config({ top: TOAST_TOP, maxCount: TOAST_MAX_COUNT });
 
 /** One message per text at a time: the same server error never stacks. Returns its closer. */
-export const showNotice = (text: string, kind: NoticeKind): (() => void) =>
-  message.open({ type: kind, content: text, key: `${kind}:${text}` });
+export const showNotice = (text: string, kind: NoticeKind, silence?: () => void): (() => void) =>
+  message.open({
+    type: kind,
+    key: `${kind}:${text}`,
+    content: silence ? (
+      <span>
+        {text}
+        <button type="button" className="hj-notice__silence" onClick={silence}>
+          不再提示
+        </button>
+      </span>
+    ) : (
+      text
+    ),
+  });

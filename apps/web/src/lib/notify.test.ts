@@ -18,9 +18,24 @@ describe('notify', () => {
     notify('保存成功', 'success');
     notify(IMAGE_RESIZED_NOTICE, 'warning');
     expect(shown.mock.calls).toEqual([
-      ['保存成功', 'success'],
-      [IMAGE_RESIZED_NOTICE, 'warning'],
+      ['保存成功', 'success', undefined],
+      [IMAGE_RESIZED_NOTICE, 'warning', expect.any(Function)],
     ]);
+  });
+
+  it('lets the image-size notice be silenced for good (不再提示), and nothing else', () => {
+    localStorage.clear();
+    const { shown, closed } = setup();
+    notify(IMAGE_RESIZED_NOTICE, 'warning');
+    const silence = shown.mock.calls[0]?.[2];
+    expect(silence).toBeTypeOf('function');
+    silence!();
+    expect(closed).toEqual([IMAGE_RESIZED_NOTICE]);
+    notify(IMAGE_RESIZED_NOTICE, 'warning');
+    notify('保存成功', 'success');
+    expect(shown.mock.calls.map(([text]) => text)).toEqual([IMAGE_RESIZED_NOTICE, '保存成功']);
+    expect(JSON.parse(localStorage.getItem('silencedNotices')!)).toEqual([IMAGE_RESIZED_NOTICE]);
+    localStorage.clear();
   });
 
   it('closes the upload notice when the page is left, and nothing else', () => {

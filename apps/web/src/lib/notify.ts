@@ -1,4 +1,5 @@
 import { IMAGE_RESIZED_NOTICE } from '@huijing/contracts';
+import { storage, storageKeys } from './storage-keys';
 
 /**
  * The one place server messages reach the user. lib/ stays free of React: the app registers
@@ -6,8 +7,29 @@ import { IMAGE_RESIZED_NOTICE } from '@huijing/contracts';
  */
 export type NoticeKind = 'error' | 'warning' | 'success' | 'info';
 
-/** Shows a message; may return a function that closes it early. */
-export type Notifier = (message: string, kind: NoticeKind) => void | (() => void);
+/**
+ * Shows a message; may return a function that closes it early. `silence`, when given, is what a
+ * 不再提示 action next to the message calls.
+ */
+export type Notifier = (
+  message: string,
+  kind: NoticeKind,
+  silence?: () => void,
+) => void | (() => void);
+
+/** Notices a person may silence for good (spec §5: "unless silenced"). */
+const SILENCEABLE: ReadonlySet<string> = new Set([IMAGE_RESIZED_NOTICE]);
+
+const silenced = (): string[] => {
+  const list = storage.get(storageKeys.silencedNotices);
+  return Array.isArray(list) ? list : [];
+};
+
+export const isSilenced = (message: string): boolean => silenced().includes(message);
+
+export const silenceNotice = (message: string): void => {
+  if (!isSilenced(message)) storage.set(storageKeys.silencedNotices, [...silenced(), message]);
+};
 
 let current: Notifier | undefined;
 
@@ -27,8 +49,15 @@ export const registerNotifier = (notifier: Notifier | undefined): void => {
 };
 
 export const notify = (message: string, kind: NoticeKind): void => {
+  if (SILENCEABLE.has(message) && isSilenced(message)) return;
   if (current) {
-    const close = current(message, kind);
+    const silence = SILENCEABLE.has(message)
+      ? () => {
+          silenceNotice(message);
+          pageNotices.get(message)?.();
+        }
+      : undefined;
+    const close = current(message, kind, silence);
     if (typeof close === 'function' && PAGE_NOTICES.has(message)) pageNotices.set(message, close);
   }
   // Before the UI is mounted nothing can be shown; keep the message for developers.

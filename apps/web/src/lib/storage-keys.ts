@@ -34,6 +34,8 @@ export const storageKeys = {
   uuid: 'uuid',
   /** Accounts (or 'guest') that finished or skipped the tool-page guide on this device. */
   guideDone: 'guideDone',
+  /** Notices the person silenced with 不再提示 (spec §5: the image-size notice). */
+  silencedNotices: 'silencedNotices',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
@@ -54,6 +56,7 @@ export interface StorageValues {
   userType: number | string;
   defaultCollect: unknown;
   guideDone: string[];
+  silencedNotices: string[];
 }
 
 type ValueOf<K extends StorageKey> = K extends keyof StorageValues ? StorageValues[K] : string;

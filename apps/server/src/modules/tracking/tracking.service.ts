@@ -118,25 +118,41 @@ export const createTrackingService = (deps: { db: Kysely<Database>; now: Clock }
         .groupBy('label')
         .orderBy('views', 'desc')
         .execute();
+      // Opened and downloaded come from the browsers' events; started and finished with a
+      // result come from the task rows themselves, so the funnel never depends on a beacon.
       const counts = await db
         .selectFrom('track_events')
         .select(['tool', 'kind', sql<number>`count(*)`.as('n')])
         .where('tool', 'is not', null)
-        .where('kind', 'in', ['tool_open', 'task_start', 'task_result', 'download'])
+        .where('kind', 'in', ['tool_open', 'download'])
         .where('at', '>=', since)
         .groupBy(['tool', 'kind'])
         .execute();
+      const started = await db
+        .selectFrom('tasks')
+        .select(['tool_id', sql<number>`count(*)`.as('n')])
+        .where('created_at', '>=', since)
+        .groupBy('tool_id')
+        .execute();
+      const results = await db
+        .selectFrom('tasks')
+        .select(['tool_id', sql<number>`count(*)`.as('n')])
+        .where('status', '=', 'succeeded')
+        .where('finished_at', '>=', since)
+        .groupBy('tool_id')
+        .execute();
       const byTool = new Map<string, TrackSummary['funnel'][number]>();
+      const row = (tool: string) => {
+        const found = byTool.get(tool) ?? { tool, opened: 0, started: 0, results: 0, downloads: 0 };
+        byTool.set(tool, found);
+        return found;
+      };
       for (const c of counts) {
-        const tool = c.tool!;
-        const row = byTool.get(tool) ?? { tool, opened: 0, started: 0, results: 0, downloads: 0 };
-        const n = Number(c.n);
-        if (c.kind === 'tool_open') row.opened += n;
-        if (c.kind === 'task_start') row.started += n;
-        if (c.kind === 'task_result') row.results += n;
-        if (c.kind === 'download') row.downloads += n;
-        byTool.set(tool, row);
+        if (c.kind === 'tool_open') row(c.tool!).opened += Number(c.n);
+        if (c.kind === 'download') row(c.tool!).downloads += Number(c.n);
       }
+      for (const c of started) row(c.tool_id).started += Number(c.n);
+      for (const c of results) row(c.tool_id).results += Number(c.n);
       return {
         from: since,
         to: to.toISOString(),

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { useLocalized } from '../../components/use-localized';
 import { usePageTitle } from '../../components/use-page-title';
+import { track } from '../../lib/beacon';
 import { ModelPicker } from '../../features/models/picker';
 import { ToolPage, ToolSlotsContext, toolForLocation } from '../../features/tools';
 import { NotFoundScreen } from './not-found-screen';
@@ -15,6 +17,11 @@ export const ToolScreen = ({ footer = true }: { footer?: boolean }) => {
   const pick = useLocalized();
   const tool = toolForLocation(pathname, search);
   usePageTitle(tool ? pick(tool.name) : undefined);
+  const toolId = tool?.id;
+  // The first step of the per-tool funnel (opened → started → result → download).
+  useEffect(() => {
+    if (toolId) track('tool_open', { tool: toolId });
+  }, [toolId]);
   if (!tool) return <NotFoundScreen />;
   return (
     <PageShell footer={footer}>

@@ -5,6 +5,7 @@ import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AreaIcon } from '../../components/area-icon';
+import { HotWords, useSearchTracking } from '../../components/hot-words';
 import { PageShell } from '../../components/page-shell';
 import { ToolCard } from '../../components/tool-card';
 import { useLocalized } from '../../components/use-localized';
@@ -35,6 +36,7 @@ export const FunctionListPage = () => {
     .filter((tool) => available(tool.id) === true)
     .slice(0, 6);
   usePageTitle(t('list.title'));
+  useSearchTracking(query, 'tools');
 
   const update = (next: { tab?: number; q?: string }) => {
     const merged = new URLSearchParams(params);
@@ -62,6 +64,7 @@ export const FunctionListPage = () => {
             onChange={(e) => update({ q: e.target.value })}
             aria-label={t('list.search')}
           />
+          <HotWords scope="tools" className="hj-list__hot" onPick={(q) => update({ q })} />
           <div className="hj-list__hot">
             {hot.length > 0 ? <span>{t('list.hot')}</span> : null}
             {hot.map((tool) => (

@@ -3,6 +3,7 @@ import { definePart } from './define-part';
 /** Help menu, contact, client download, extension, privacy and the tool-page guide (issue 19). */
 export const helpPart = definePart(
   {
+    hotWords: '热门搜索',
     menu: {
       label: '帮助',
       guide: '新手引导',
@@ -101,6 +102,7 @@ export const helpPart = definePart(
     },
   },
   {
+    hotWords: 'Popular searches',
     menu: {
       label: 'Help',
       guide: 'Guide',

@@ -75,6 +75,7 @@ describe('logout (spec §4)', () => {
       'guideDone',
       'inviteCode',
       'lingganUUID',
+      'silencedNotices',
       'source',
       'subUUID',
       'uuid',

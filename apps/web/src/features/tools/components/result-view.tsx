@@ -72,7 +72,7 @@ export const ResultView = ({
   const stem = downloadStem(tool.id, task.taskId ?? task.createdAt ?? 'shared');
   // Compression's output format is the designer's choice: save it as it is, not as PNG.
   const keepFormat = tool.capability === 'compress';
-  const downloads = useDownloads(stem, ticketType, keepFormat);
+  const downloads = useDownloads(stem, ticketType, keepFormat, tool.id);
   const sendTo = useSendTo();
   // The run's own original: a history entry may come from another upload than the one in the
   // form now. Shared with the done page's query, so that page asks once.
