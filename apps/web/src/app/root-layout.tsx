@@ -9,6 +9,7 @@ import { pageInfo } from '../lib/tracking';
 import { AccessGuard } from './access-guard';
 import { AccountModals, accountSlots } from './account-parts';
 import { HelpModals } from './help-parts';
+import { RechargeHost } from './commerce-parts';
 import { BootScreen } from './root-layout-parts';
 
 export { BootScreen };
@@ -50,6 +51,7 @@ export const RootLayout = () => {
       </AccessGuard>
       <AccountModals />
       <HelpModals />
+      <RechargeHost />
       <ScrollRestoration />
     </AccountSlotsProvider>
   );

@@ -132,7 +132,7 @@ export const toolPaths = [
 ] as const;
 
 /** Screens of later issues, shown as designed coming-soon panels (see later-screens.ts). */
-export const laterPaths = ['/dingzhi'] as const;
+export const laterPaths: readonly string[] = [];
 
 /** The complete route table of spec §2 under one root layout; the last route is the 404. */
 export const appRoutes: RouteObject[] = [

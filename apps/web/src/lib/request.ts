@@ -3,6 +3,7 @@ import type { ZodType } from 'zod';
 import { API_PREFIX, REQUEST_TIMEOUT_MS } from './constants';
 import { notify } from './notify';
 import { storage, storageKeys } from './storage-keys';
+import { ticketsShort } from './tickets-short';
 
 /**
  * The one HTTP client (spec §7, §8): /api prefix, satoken header, cookies, a timeout, responses
@@ -249,6 +250,8 @@ export const request = async <T = unknown>(
   try {
     raw = await requestRaw(path, options);
   } catch (error) {
+    if (isRequestError(error) && isEnvelope(error.details.body))
+      ticketsShort(error.details.body.code);
     if (
       isRequestError(error) &&
       !options.silent &&
@@ -269,6 +272,7 @@ export const request = async <T = unknown>(
   }
   const envelope = raw.body;
   if (!envelope.success) {
+    ticketsShort(envelope.code);
     if (!options.silent && raw.status !== 401) notify(envelope.message, 'error');
     return envelope as Envelope<T>;
   }

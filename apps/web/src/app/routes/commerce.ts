@@ -1,4 +1,12 @@
 import type { RouteObject } from 'react-router';
+import { page, screen } from '../route-helpers';
+
+const commerce = () => import('../../features/commerce');
 
 /** Routes of this area (see area-routes.ts); build screens with route-helpers' page() and screen(). */
-export const commerceRoutes: RouteObject[] = [];
+export const commerceRoutes: RouteObject[] = [
+  page(
+    '/dingzhi',
+    screen(commerce, (m) => m.DingzhiPage),
+  ),
+];

@@ -4,8 +4,10 @@ import {
   DownOutlined,
   IdcardOutlined,
   LogoutOutlined,
+  ProfileOutlined,
   SafetyCertificateOutlined,
   UserOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import { ticketTypeNames } from '@huijing/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,6 +15,7 @@ import { Button, Popover, Skeleton } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useAccountDialogs } from '../../../components/account-dialogs.store';
+import { useRecharge } from '../../../components/recharge.store';
 import { useAccess, useCurrentUser, useTicketBalances } from '../../../components/use-session';
 import { filterMenu } from '../../../lib/access';
 import { groupDigits } from '../../../lib/format';
@@ -29,6 +32,8 @@ interface MenuItem {
 }
 
 const menuItems: MenuItem[] = [
+  { key: 'recharge', label: '充值中心', icon: <WalletOutlined />, access: 'isSignedIn' },
+  { key: 'orders', label: '我的订单', icon: <ProfileOutlined />, access: 'isSignedIn' },
   { key: 'profile', label: '个人资料', icon: <IdcardOutlined />, access: 'isSignedIn' },
   { key: 'face', label: '实名认证', icon: <SafetyCertificateOutlined />, access: 'isSignedIn' },
   { key: 'admin', label: '管理后台', icon: <DashboardOutlined />, access: 'canAdmin' },
@@ -53,12 +58,15 @@ const AccountPanel = ({ user, onAction }: { user: CurrentUser; onAction: () => v
   const { access } = useAccess();
   const tickets = useTicketBalances(true);
   const dialogs = useAccountDialogs();
+  const openRecharge = useRecharge((s) => s.openRecharge);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
 
   const run = (key: string) => {
     onAction();
+    if (key === 'recharge') openRecharge();
+    if (key === 'orders') openRecharge({ tab: 'orders' });
     if (key === 'profile') dialogs.openProfile();
     if (key === 'face') void dialogs.requestFaceVerification();
     if (key === 'admin') void navigate('/admin');
@@ -78,11 +86,22 @@ const AccountPanel = ({ user, onAction }: { user: CurrentUser; onAction: () => v
         </div>
         {user.vip.isVip ? <VipBadge user={user} /> : <span className="hj-vip--none">普通会员</span>}
       </div>
+      {/* The ticket counter opens the recharge modal (spec §2). */}
       <ul className="hj-account__tickets" aria-label="剩余次数">
         {tickets.map(({ type, balance }) => (
           <li key={type} data-ticket-type={type}>
-            <strong>{balance === null ? '—' : groupDigits(balance)}</strong>
-            <span>{ticketTypeNames[type]['zh-CN']}</span>
+            <button
+              type="button"
+              className="hj-account__ticket"
+              title="充值"
+              onClick={() => {
+                onAction();
+                openRecharge();
+              }}
+            >
+              <strong>{balance === null ? '—' : groupDigits(balance)}</strong>
+              <span>{ticketTypeNames[type]['zh-CN']}</span>
+            </button>
           </li>
         ))}
       </ul>

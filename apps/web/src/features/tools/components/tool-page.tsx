@@ -7,6 +7,7 @@ import { useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useAccountDialogs } from '../../../components/account-dialogs.store';
+import { useRecharge } from '../../../components/recharge.store';
 import { ToolGlyph } from '../../../components/tool-glyph';
 import { useLocalized } from '../../../components/use-localized';
 import { useCurrentUser } from '../../../components/use-session';
@@ -100,6 +101,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
   const unitPrice = mine?.price ?? tool.price;
   const price = runPrice(unitPrice, values.count);
   const balance = useQuery(ticketBalanceQuery(tool.ticketType, signedIn));
+  const openRecharge = useRecharge((s) => s.openRecharge);
   const history = useQuery(taskHistoryQuery(tool.id, signedIn));
   const poll = useTaskPoll(signedIn ? state.taskId : undefined, tool.ticketType, tool.id);
   const task: TaskInfo | undefined = poll.data;
@@ -453,7 +455,14 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
                 {blocker?.kind === 'tickets' ? (
                   <>
                     {' '}
-                    <Link to="/dingzhi">{t('tools.start.topUp')}</Link>
+                    <Button
+                      type="link"
+                      size="small"
+                      className="hj-tool-start__topup"
+                      onClick={() => openRecharge({ reason: 'tickets-short' })}
+                    >
+                      {t('tools.start.topUp')}
+                    </Button>
                   </>
                 ) : null}
               </p>

@@ -1,0 +1,2 @@
+export { RechargeModal } from './components/recharge-modal';
+export { DingzhiPage } from './screens/dingzhi-page';
