@@ -425,6 +425,30 @@ describeEachDatabase('admin console', (target) => {
     });
   });
 
+  it('settings: a tool price applies to the next submission and to the tools list', async () => {
+    const a = await smsLogin(t);
+    const img = await upload(t, a.token);
+    const set = await call('POST', '/settings/toolPrices', root, {
+      value: { 'to-line': 3 },
+      reason: '线稿调价',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const tools = (await t.app.inject({ method: 'GET', url: '/api/ai/tools' })).json().data as {
+      id: string;
+      price: number;
+    }[];
+    expect(tools.find((x) => x.id === 'to-line')?.price).toBe(3);
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/startTask',
+      headers: { satoken: a.token },
+      payload: { toolId: 'to-line', upload_img: img.fileId },
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    expect(await t.container.tickets.balance(a.user.id, 1)).toBe(34);
+    await call('POST', '/settings/toolPrices', root, { value: {}, reason: '恢复默认价' });
+  });
+
   it('statistics: users, tasks by status and tool, tickets issued against spent, a daily series', async () => {
     const res = await call('GET', '/stats', tokens.finance);
     expect(res.statusCode, res.body).toBe(200);

@@ -85,6 +85,13 @@ export const extraRoutes: readonly string[] = [
   '/admin/login',
   '/admin/accounts',
   '/admin/client',
+  // admin console (issue 16)
+  '/admin/dashboard',
+  '/admin/users',
+  '/admin/tasks',
+  '/admin/engines',
+  '/admin/settings',
+  '/admin/audit',
   // community (issue 14): the pages the tracking labels name; `:x` segments are parameters
   '/findPage',
   '/tupianHome',

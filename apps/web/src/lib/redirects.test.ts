@@ -29,6 +29,11 @@ describe('deviceRedirect', () => {
     expect(deviceRedirect('/qaPage', true)).toBeUndefined();
     expect(deviceRedirect('/findPageX', true)).toBe('/mobileHome');
   });
+  it('keeps the admin area on a phone (operators work from phones)', () => {
+    expect(deviceRedirect('/admin', true)).toBeUndefined();
+    expect(deviceRedirect('/admin/users', true)).toBeUndefined();
+    expect(deviceRedirect('/administrator', true)).toBe('/mobileHome');
+  });
   it('sends desktops away from mobile paths', () => {
     expect(deviceRedirect('/mobileHome', false)).toBe('/');
     expect(deviceRedirect('/mobileDone', false)).toBe('/');

@@ -37,7 +37,8 @@ const mobileTarget = (pathname: string, search: string): string => {
  * Where a device belongs, or undefined when the current path is fine. Beyond the spec's two
  * exceptions, a share link (`?share=<token>`, done pages and panoramas) opens as sent on a phone:
  * the person it was sent to should see the shared work, not the mobile home; so do the
- * community pages (RESPONSIVE_PAGES).
+ * community pages (RESPONSIVE_PAGES); and the admin area stays where it is (operators work
+ * from phones).
  */
 export const deviceRedirect = (
   pathname: string,
@@ -47,6 +48,8 @@ export const deviceRedirect = (
   const isMobilePath = pathname.toLowerCase().includes('mobile');
   if (isMobile) {
     if (isMobilePath || pathname === AGREEMENT || RESPONSIVE_PAGES.test(pathname)) return undefined;
+    // Operators run the admin console from their phones too (issue 16: mobile-usable).
+    if (pathname === '/admin' || pathname.startsWith('/admin/')) return undefined;
     if (new URLSearchParams(search).get('share')) return undefined;
     return mobileTarget(pathname, search);
   }

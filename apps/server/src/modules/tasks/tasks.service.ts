@@ -13,6 +13,7 @@ import { createTasksRepository } from './tasks.repository';
 import type { TaskRecord } from './tasks.repository';
 import { queueHeldTask } from './task-submit';
 import { settleTaskTickets } from './tasks.settlement';
+import { readToolPrices } from '../settings/price-overrides';
 import { assertSameRequest } from './idempotency';
 import type { Idempotency } from './idempotency';
 
@@ -231,7 +232,8 @@ export const createTasksService = (deps: {
       const at = deps.now().toISOString();
       const taskId = newId();
       const engine = route.engine.id;
-      const price = runPrice(tool.price, (parsed.data as { count?: unknown }).count);
+      const basePrice = (await readToolPrices(deps.db))[tool.id] ?? tool.price;
+      const price = runPrice(basePrice, (parsed.data as { count?: unknown }).count);
       const created = await deps.db.transaction().execute(async (trx) => {
         const tasks = createTasksRepository(trx);
         if (
@@ -334,6 +336,7 @@ export const createTasksService = (deps: {
     /** Every tool with its price and whether an engine can run it now (with the reason if not). */
     async toolsAvailability() {
       const routes = await deps.router.resolveTools(allTools);
+      const prices = await readToolPrices(deps.db);
       return allTools.map((t) => {
         const route = routes.get(t.id)!;
         return {
@@ -341,7 +344,7 @@ export const createTasksService = (deps: {
           routes: [...t.routes],
           family: t.family,
           ticketType: t.ticketType,
-          price: t.price,
+          price: prices[t.id] ?? t.price,
           capability: t.capability,
           available: Boolean(route.engine),
           ...(route.engine ? { engine: route.engine.id } : { reason: route.reason }),

@@ -1,8 +1,30 @@
 import type { RouteObject } from 'react-router';
+import { adminAccess } from '../../lib/access';
+import { page, screen } from '../route-helpers';
+
+type ConsoleScreen =
+  | 'AdminAuditPage'
+  | 'AdminDashboardPage'
+  | 'AdminEnginesPage'
+  | 'AdminSettingsPage'
+  | 'AdminTasksPage'
+  | 'AdminUsersPage';
+
+const consoleScreen = (name: ConsoleScreen) =>
+  screen(
+    () => import('../../features/admin/console-screens'),
+    (m) => m[name],
+  );
 
 /**
- * Admin screens beyond accounts and client (users, orders, audit, tasks, moderation, dashboard);
- * nested in the admin layout, so each is hidden from anyone who is not an admin. Use page(path,
- * lazy, 'canAdmin') from route-helpers.
+ * Admin console screens (issue 16), nested in the admin layout. Each route's access name is one
+ * permission of the server's matrix, so a role never sees a screen its calls would refuse.
  */
-export const adminConsoleRoutes: RouteObject[] = [];
+export const adminConsoleRoutes: RouteObject[] = [
+  page('/admin/dashboard', consoleScreen('AdminDashboardPage'), adminAccess('stats.read')),
+  page('/admin/users', consoleScreen('AdminUsersPage'), adminAccess('users.read')),
+  page('/admin/tasks', consoleScreen('AdminTasksPage'), adminAccess('tasks.read')),
+  page('/admin/engines', consoleScreen('AdminEnginesPage'), adminAccess('engines.read')),
+  page('/admin/settings', consoleScreen('AdminSettingsPage'), adminAccess('settings.read')),
+  page('/admin/audit', consoleScreen('AdminAuditPage'), adminAccess('audit.read')),
+];

@@ -7,8 +7,8 @@ export { AdminClientPage } from './components/admin-client-page';
 export { AdminLayout } from './components/admin-layout';
 export { AdminLoginPage } from './components/admin-login-page';
 
-/** /admin: the accounts screen for a signed-in admin, the admin login otherwise. */
+/** /admin: the dashboard for a signed-in admin (every role reads it), the admin login otherwise. */
 export const AdminIndex = () => {
   const session = useAdminSession();
-  return <Navigate to={session ? '/admin/accounts' : '/admin/login'} replace />;
+  return <Navigate to={session ? '/admin/dashboard' : '/admin/login'} replace />;
 };

@@ -30,7 +30,7 @@ export class AdminApiError extends Error {
 const isSessionGone = (code: number | undefined) =>
   code !== undefined && code >= 40100 && code < 40200;
 
-const unwrap = async <T>(call: Promise<Envelope<T>>, signOutOn401 = true): Promise<T> => {
+export const unwrap = async <T>(call: Promise<Envelope<T>>, signOutOn401 = true): Promise<T> => {
   let envelope: Envelope<T>;
   try {
     envelope = await call;

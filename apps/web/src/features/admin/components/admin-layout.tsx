@@ -1,9 +1,15 @@
 import {
+  ApiOutlined,
+  AuditOutlined,
   CustomerServiceOutlined,
+  DashboardOutlined,
   DesktopOutlined,
-  LogoutOutlined,
-  TeamOutlined,
   HomeOutlined,
+  LogoutOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import { adminRoleNames } from '@huijing/contracts';
 import { Button, Tag } from 'antd';
@@ -11,7 +17,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { BrandMark } from '../../../components/brand-logo';
 import { useAccess, useAdminSession } from '../../../components/use-session';
-import { filterMenu } from '../../../lib/access';
+import { adminAccess, filterMenu } from '../../../lib/access';
 import { signOutAdmin } from '../../../lib/admin-session';
 
 interface SideItem {
@@ -25,6 +31,62 @@ interface SideItem {
 
 const sideMenu: SideItem[] = [
   {
+    key: 'operations',
+    label: '运营',
+    icon: null,
+    children: [
+      {
+        key: 'dashboard',
+        label: '数据看板',
+        icon: <DashboardOutlined />,
+        path: '/admin/dashboard',
+        access: adminAccess('stats.read'),
+      },
+      {
+        key: 'users',
+        label: '用户管理',
+        icon: <UserOutlined />,
+        path: '/admin/users',
+        access: adminAccess('users.read'),
+      },
+      {
+        key: 'tasks',
+        label: '任务管理',
+        icon: <ThunderboltOutlined />,
+        path: '/admin/tasks',
+        access: adminAccess('tasks.read'),
+      },
+    ],
+  },
+  {
+    key: 'platform',
+    label: '平台',
+    icon: null,
+    children: [
+      {
+        key: 'engines',
+        label: '引擎与工具',
+        icon: <ApiOutlined />,
+        path: '/admin/engines',
+        access: adminAccess('engines.read'),
+      },
+      {
+        key: 'settings',
+        label: '业务设置',
+        icon: <SettingOutlined />,
+        path: '/admin/settings',
+        access: adminAccess('settings.read'),
+      },
+      {
+        key: 'audit',
+        label: '审计日志',
+        icon: <AuditOutlined />,
+        path: '/admin/audit',
+        access: adminAccess('audit.read'),
+      },
+    ],
+  },
+  {
     key: 'system',
     label: '系统管理',
     icon: null,
@@ -34,14 +96,14 @@ const sideMenu: SideItem[] = [
         label: '管理员账号',
         icon: <TeamOutlined />,
         path: '/admin/accounts',
-        access: 'canAdmin',
+        access: 'canManageAdmins',
       },
       {
         key: 'client',
         label: '客户端发布',
         icon: <DesktopOutlined />,
         path: '/admin/client',
-        access: 'canAdmin',
+        access: adminAccess('client.write'),
       },
       {
         key: 'feedback',

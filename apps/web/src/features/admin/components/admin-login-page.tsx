@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { adminLoginBodySchema } from '@huijing/contracts';
+import { adminLoginBodySchema, roleCan } from '@huijing/contracts';
 import { Alert, Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -17,8 +17,9 @@ export const AdminLoginPage = () => {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const target = safeReturnPath(params.get('redirect'));
-  const next =
-    target?.startsWith('/admin/') && target !== '/admin/login' ? target : '/admin/accounts';
+  // Super admins land on accounts (as before); operators and finance on the dashboard.
+  const home = roleCan(session?.role, 'admins.manage') ? '/admin/accounts' : '/admin/dashboard';
+  const next = target?.startsWith('/admin/') && target !== '/admin/login' ? target : home;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();

@@ -1,0 +1,254 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, DatePicker, Empty, Row, Segmented, Skeleton, Space, Statistic } from 'antd';
+import dayjs from 'dayjs';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../components/use-page-title';
+import { statsQuery } from '../api/console.api';
+import { ConsoleError } from './console-error';
+
+const presets = { '7': '近 7 天', '14': '近 14 天', '30': '近 30 天', '90': '近 90 天' } as const;
+const statusNames: Record<string, string> = {
+  queued: '排队中',
+  running: '生成中',
+  succeeded: '已完成',
+  failed: '失败',
+  canceled: '已取消',
+};
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+const day = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD');
+
+/** /admin/dashboard: today's figures and daily charts over a date range kept in the URL. */
+export const AdminDashboardPage = () => {
+  usePageTitle('数据看板');
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from') ?? day(dayjs().subtract(13, 'day'));
+  const to = params.get('to') ?? day(dayjs());
+  const span = String(dayjs(to).diff(dayjs(from), 'day') + 1);
+  const query = useQuery(statsQuery({ from, to }));
+  const s = query.data;
+  const setRange = (f: string, t: string) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set('from', f);
+      next.set('to', t);
+      return next;
+    });
+
+  return (
+    <div className="hj-admin-dash">
+      <div className="hj-admin-card hj-admin-card__head">
+        <div>
+          <h1>数据看板</h1>
+          <p className="hj-admin-muted">按北京时间统计；“今日”从 0 点算起。</p>
+        </div>
+        <Space wrap>
+          <Segmented
+            aria-label="快捷范围"
+            value={span in presets ? span : ''}
+            options={Object.entries(presets).map(([value, label]) => ({ value, label }))}
+            onChange={(v) => setRange(day(dayjs().subtract(Number(v) - 1, 'day')), day(dayjs()))}
+          />
+          <DatePicker.RangePicker
+            aria-label="日期范围"
+            allowClear={false}
+            value={[dayjs(from), dayjs(to)]}
+            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            onChange={(range) => {
+              if (range?.[0] && range[1]) setRange(day(range[0]), day(range[1]));
+            }}
+          />
+        </Space>
+      </div>
+      <ConsoleError error={query.error} />
+      {!s ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Row gutter={[12, 12]}>
+            <Col xs={12} md={6}>
+              <Card size="small">
+                <Statistic title="用户总数" value={s.users.total} />
+              </Card>
+            </Col>
+            <Col xs={12} md={6}>
+              <Card size="small">
+                <Statistic title="今日新增" value={s.users.newToday} />
+              </Card>
+            </Col>
+            <Col xs={12} md={6}>
+              <Card size="small">
+                <Statistic title="今日活跃" value={s.users.activeToday} />
+              </Card>
+            </Col>
+            <Col xs={12} md={6}>
+              <Card size="small">
+                <Statistic title="排队中的任务" value={s.queueDepth} />
+              </Card>
+            </Col>
+            <Col xs={12} md={6}>
+              <Card size="small">
+                <Statistic
+                  title="今日收入（元）"
+                  value={s.orders.available ? yuan(s.orders.revenueTodayFen) : '—'}
+                />
+              </Card>
+            </Col>
+            <Col xs={12} md={6}>
+              <Card size="small">
+                <Statistic
+                  title="近 7 日收入（元）"
+                  value={s.orders.available ? yuan(s.orders.revenue7dFen) : '—'}
+                />
+              </Card>
+            </Col>
+            <Col xs={12} md={6}>
+              <Card size="small">
+                <Statistic title="区间发放次数" value={s.tickets.issued} />
+              </Card>
+            </Col>
+            <Col xs={12} md={6}>
+              <Card size="small">
+                <Statistic title="区间消耗次数" value={s.tickets.spent} />
+              </Card>
+            </Col>
+          </Row>
+          <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
+            <Col xs={24} lg={12}>
+              <Card size="small" title="新增用户与任务">
+                <div className="hj-admin-chart" aria-label="新增用户与任务折线图">
+                  <ResponsiveContainer width="100%" height="100%">
+                    <LineChart data={s.daily} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+                      <CartesianGrid strokeDasharray="3 3" stroke="#eee" />
+                      <XAxis
+                        dataKey="day"
+                        tickFormatter={(d: string) => d.slice(5)}
+                        fontSize={12}
+                      />
+                      <YAxis allowDecimals={false} fontSize={12} />
+                      <Tooltip />
+                      <Legend />
+                      <Line
+                        isAnimationActive={false}
+                        type="monotone"
+                        dataKey="newUsers"
+                        name="新增用户"
+                        stroke="#4f46e5"
+                        strokeWidth={2}
+                        dot={false}
+                      />
+                      <Line
+                        isAnimationActive={false}
+                        type="monotone"
+                        dataKey="tasks"
+                        name="任务"
+                        stroke="#06b6d4"
+                        strokeWidth={2}
+                        dot={false}
+                      />
+                      <Line
+                        isAnimationActive={false}
+                        type="monotone"
+                        dataKey="failedTasks"
+                        name="失败任务"
+                        stroke="#ef4444"
+                        strokeWidth={2}
+                        dot={false}
+                      />
+                    </LineChart>
+                  </ResponsiveContainer>
+                </div>
+              </Card>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Card size="small" title="次数发放与消耗">
+                <div className="hj-admin-chart" aria-label="次数发放与消耗柱状图">
+                  <ResponsiveContainer width="100%" height="100%">
+                    <BarChart data={s.daily} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+                      <CartesianGrid strokeDasharray="3 3" stroke="#eee" />
+                      <XAxis
+                        dataKey="day"
+                        tickFormatter={(d: string) => d.slice(5)}
+                        fontSize={12}
+                      />
+                      <YAxis allowDecimals={false} fontSize={12} />
+                      <Tooltip />
+                      <Legend />
+                      <Bar
+                        isAnimationActive={false}
+                        dataKey="ticketsIssued"
+                        name="发放"
+                        fill="#4f46e5"
+                        radius={[3, 3, 0, 0]}
+                      />
+                      <Bar
+                        isAnimationActive={false}
+                        dataKey="ticketsSpent"
+                        name="消耗"
+                        fill="#f59e0b"
+                        radius={[3, 3, 0, 0]}
+                      />
+                    </BarChart>
+                  </ResponsiveContainer>
+                </div>
+              </Card>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Card size="small" title="今日任务状态">
+                <Row gutter={[8, 8]}>
+                  {Object.entries(s.tasksToday.byStatus).map(([k, v]) => (
+                    <Col key={k} xs={8} md={8}>
+                      <Statistic title={statusNames[k] ?? k} value={v} />
+                    </Col>
+                  ))}
+                </Row>
+              </Card>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Card size="small" title="今日各工具任务">
+                {s.tasksToday.byTool.length === 0 ? (
+                  <Empty description="今天还没有任务" />
+                ) : (
+                  <div
+                    className="hj-admin-chart hj-admin-chart--short"
+                    aria-label="今日各工具任务柱状图"
+                  >
+                    <ResponsiveContainer width="100%" height="100%">
+                      <BarChart
+                        data={s.tasksToday.byTool.slice(0, 8)}
+                        layout="vertical"
+                        margin={{ left: 24, right: 8 }}
+                      >
+                        <XAxis type="number" allowDecimals={false} fontSize={12} />
+                        <YAxis type="category" dataKey="toolId" width={96} fontSize={12} />
+                        <Tooltip />
+                        <Bar
+                          isAnimationActive={false}
+                          dataKey="count"
+                          name="任务"
+                          fill="#06b6d4"
+                          radius={[0, 3, 3, 0]}
+                        />
+                      </BarChart>
+                    </ResponsiveContainer>
+                  </div>
+                )}
+              </Card>
+            </Col>
+          </Row>
+        </>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,199 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { maskPhone, ticketTypeNames, type AdminUserRow } from '@huijing/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../components/use-page-title';
+import { formatDateTime } from '../../../lib/format';
+import { usersQuery } from '../api/console.api';
+import { useUrlTable } from '../hooks/use-url-table';
+import { ConsoleError } from './console-error';
+import { UserDetailDrawer } from './user-detail-drawer';
+
+const vipLabels: Record<string, string> = { vip: 'VIP', svip: 'SVIP' };
+
+export const phoneLabel = (u: Pick<AdminUserRow, 'phone' | 'nickname'>) =>
+  u.phone ? maskPhone(u.phone) : u.nickname;
+
+/** /admin/users: every user, searchable by phone, nickname or id; details in a drawer. */
+export const AdminUsersPage = () => {
+  usePageTitle('用户管理');
+  const table = useUrlTable(['keyword', 'status', 'vip'] as const);
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('user');
+  const query = useQuery(usersQuery(table.query));
+  const open = (id: string | null) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (id) next.set('user', id);
+      else next.delete('user');
+      return next;
+    });
+
+  const columns: TableProps<AdminUserRow>['columns'] = [
+    {
+      title: '用户',
+      key: 'user',
+      render: (_, u) => (
+        <div className="hj-admin-cell">
+          <span className="hj-admin__initial">{u.nickname.slice(0, 1)}</span>
+          <div>
+            <strong>{u.nickname}</strong>
+            <span>
+              {u.phone ? maskPhone(u.phone) : '未绑定手机'}
+              {u.hasWechat ? ' · 微信' : ''}
+              {u.isTestUser ? ' · 测试' : ''}
+            </span>
+          </div>
+        </div>
+      ),
+    },
+    {
+      title: '剩余次数',
+      key: 'balances',
+      responsive: ['md'],
+      render: (_, u) => (
+        <Space size={[4, 4]} wrap>
+          {([1, 2, 3, 4] as const).map((type) => (
+            <Tag key={type} bordered={false}>
+              {ticketTypeNames[type]['zh-CN'].replace('次数', '')} {u.balances[type]}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      title: '会员',
+      key: 'vip',
+      width: 130,
+      responsive: ['lg'],
+      render: (_, u) =>
+        u.vipTier && u.vipUntil && Date.parse(u.vipUntil) > Date.now() ? (
+          <span>
+            <Tag color="gold">{vipLabels[u.vipTier] ?? u.vipTier}</Tag>
+            <small className="hj-admin-muted">至 {u.vipUntil.slice(0, 10)}</small>
+          </span>
+        ) : (
+          <span className="hj-admin-muted">—</span>
+        ),
+    },
+    {
+      title: '状态',
+      dataIndex: 'disabled',
+      width: 90,
+      render: (disabled: boolean) =>
+        disabled ? <Badge status="error" text="已停用" /> : <Badge status="success" text="正常" />,
+    },
+    {
+      title: '注册时间',
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      width: 160,
+      responsive: ['sm'],
+      sorter: true,
+      sortOrder:
+        (table.sortField ?? 'createdAt') === 'createdAt' ? (table.sortOrder ?? 'descend') : null,
+      render: (at: string) => formatDateTime(at),
+    },
+    {
+      title: '最近登录',
+      dataIndex: 'lastLoginAt',
+      key: 'lastLoginAt',
+      width: 160,
+      responsive: ['lg'],
+      sorter: true,
+      sortOrder: table.sortField === 'lastLoginAt' ? (table.sortOrder ?? null) : null,
+      render: (at: string | null) =>
+        at ? formatDateTime(at) : <span className="hj-admin-muted">—</span>,
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 80,
+      render: (_, u) => (
+        <Button type="link" size="small" onClick={() => open(u.id)}>
+          详情
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="hj-admin-card">
+      <div className="hj-admin-card__head">
+        <div>
+          <h1>用户管理</h1>
+          <p className="hj-admin-muted">
+            按手机号、昵称或用户 ID 查找；调整次数、停用与会员操作都会写入审计日志。
+          </p>
+        </div>
+        <Space wrap>
+          <Input.Search
+            key={table.filters.keyword ?? ''}
+            allowClear
+            aria-label="搜索用户"
+            placeholder="手机号 / 昵称 / 用户 ID"
+            defaultValue={table.filters.keyword}
+            prefix={<SearchOutlined />}
+            style={{ width: 240 }}
+            onSearch={(value) => table.setFilters({ keyword: value.trim() || undefined })}
+          />
+          <Select
+            aria-label="账号状态"
+            value={table.filters.status ?? ''}
+            style={{ width: 110 }}
+            onChange={(v) => table.setFilters({ status: v || undefined })}
+            options={[
+              { value: '', label: '全部状态' },
+              { value: 'active', label: '正常' },
+              { value: 'disabled', label: '已停用' },
+            ]}
+          />
+          <Select
+            aria-label="会员"
+            value={table.filters.vip ?? ''}
+            style={{ width: 110 }}
+            onChange={(v) => table.setFilters({ vip: v || undefined })}
+            options={[
+              { value: '', label: '全部会员' },
+              { value: 'none', label: '非会员' },
+              { value: 'vip', label: 'VIP' },
+              { value: 'svip', label: 'SVIP' },
+            ]}
+          />
+        </Space>
+      </div>
+      <ConsoleError error={query.error} />
+      <Table<AdminUserRow>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        loading={query.isFetching}
+        scroll={{ x: 'max-content' }}
+        onRow={(u) => ({ onDoubleClick: () => open(u.id) })}
+        locale={{
+          emptyText: table.filters.keyword
+            ? `没有与“${table.filters.keyword}”匹配的用户`
+            : '暂无用户',
+        }}
+        onChange={(pagination, _filters, sorter, extra) => {
+          if (extra.action === 'sort') {
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            table.setSort(typeof s?.columnKey === 'string' ? s.columnKey : undefined, s?.order);
+          } else {
+            table.setPage(pagination.current ?? 1, pagination.pageSize ?? 10);
+          }
+        }}
+        pagination={{
+          current: table.current,
+          pageSize: table.pageSize,
+          total: query.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => `共 ${total} 位用户`,
+        }}
+      />
+      <UserDetailDrawer userId={openId} onClose={() => open(null)} />
+    </div>
+  );
+};
