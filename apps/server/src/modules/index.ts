@@ -1,5 +1,6 @@
 import type { FeatureModuleFactory } from './feature-module';
 // module imports (one line per area, in the order below)
+import { metricsModule } from './metrics/metrics.module';
 import { galleryModule } from './gallery/gallery.module';
 import { createModelsModule } from './models/models.module';
 // --
@@ -17,6 +18,7 @@ import { firstHourModule } from './first-hour/first-hour.module';
  */
 export const featureModules: FeatureModuleFactory[] = [
   // reliability (issue 12)
+  metricsModule,
   // --
   // commerce: orders, payments, VIP (issue 13)
   ordersModule,
