@@ -9,6 +9,7 @@ import { getTool } from '@huijing/tools';
 import { Checkbox, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ResultActionSlot } from '../../../components/result-action-slot';
 import { useLocalized } from '../../../components/use-localized';
 import { formatDateTime } from '../../../lib/format';
 
@@ -91,6 +92,9 @@ export const WorkCard = ({
         <p className={work.prompt ? undefined : 'is-empty'} title={work.prompt ?? undefined}>
           {work.prompt || (tool ? pick(tool.description) : '')}
         </p>
+        {work.status === 'succeeded' && cover?.kind === 'image' ? (
+          <ResultActionSlot taskId={work.taskId} size="small" block defaultTitle={toolName} />
+        ) : null}
       </div>
     </article>
   );
