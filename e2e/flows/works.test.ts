@@ -94,7 +94,8 @@ describe('works page (/aiDesignMangement)', () => {
       ),
     );
     const href = await cards(page).first().locator('a').getAttribute('href');
-    assert.match(href ?? '', /^\/done\?taskId=/);
+    // Edit tools' works open the edit family's done page (never one saying 返回 AI 渲染).
+    assert.match(href ?? '', /^\/done2\?taskId=/);
     assert.equal(await page.locator('.hj-site-footer, footer').count(), 0, 'no footer (spec §2)');
     await shot(page, 'works-desktop.png');
 

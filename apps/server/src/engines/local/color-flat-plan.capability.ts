@@ -4,6 +4,7 @@ import type { EngineJob, EngineOutput } from '../engine';
 import type { LocalContext } from './local-job';
 import { parseParams, requireInput, throwIfAborted } from './local-job';
 import { matFromBytes, withMats } from './opencv-runtime';
+import { fillPlanRooms, isLinePlanColourless } from './plan-fill';
 import {
   clamp255,
   imageOutput,
@@ -102,6 +103,17 @@ export const colorFlatPlan = async (job: EngineJob, ctx: LocalContext): Promise<
   const params = parseParams(colorFlatPlanParamsSchema, job.params);
   const input = requireInput(job, 'upload_img', '请先上传需要生成彩平的图片');
   const size = await imageSize(input, ctx.maxPixels);
+  // A black-and-white line plan has no colours to keep: fill its rooms from a palette instead.
+  if (params.palette !== 'mono') {
+    const full = await readRgba(input);
+    if (isLinePlanColourless(full.data, full.width, full.height)) {
+      job.onProgress({ percent: 30, message: '线稿没有颜色：按房间填充配色' });
+      const rooms = fillPlanRooms(full.data, full.width, full.height);
+      const file = outputPath(job.workDir, 'flat-plan-rooms', 'png');
+      await rasterToPng({ ...full, data: Buffer.from(rooms) }, file);
+      return [await imageOutput(file, 'image/png')];
+    }
+  }
   const scale = Math.min(1, Math.sqrt(workingPixels / (size.width * size.height)));
   const ww = Math.max(1, Math.round(size.width * scale));
   const wh = Math.max(1, Math.round(size.height * scale));

@@ -11,6 +11,15 @@ export const firstHourPart = definePart(
     pendingFew: '{{count}} 款待开通',
     chooseTool: '挑一个工具开始',
     ctaTry: '拍照试试 · {{name}}',
+    plan: {
+      rooms: '线稿没有颜色：将按房间自动填充这些颜色',
+      photo:
+        '这张图看起来是照片或效果图，不是平面图：彩平会按颜色分块，结果不会像平面图。建议上传 CAD 导出的线稿或平面图。',
+    },
+    styleLocal: {
+      name: '色调迁移',
+      note: '当前由内置引擎完成：按参考图迁移色彩与影调，画面内容与笔触不变。接入 AI 引擎后即为完整的风格迁移，会按参考图重新演绎材质、光影与笔触。',
+    },
     queue: {
       queued: '排队中',
       waitAbout: '预计等待约 {{time}}',
@@ -37,6 +46,15 @@ export const firstHourPart = definePart(
     pendingFew: '{{count}} coming soon',
     chooseTool: 'Pick a tool to start',
     ctaTry: 'Try with a photo · {{name}}',
+    plan: {
+      rooms: 'The line plan has no colour: its rooms are filled with these colours',
+      photo:
+        'This looks like a photo or a render, not a plan: a flat plan splits it by colour and will not look like a plan. Upload a CAD line plan instead.',
+    },
+    styleLocal: {
+      name: 'Colour transfer',
+      note: 'Done by the built-in engine: the reference picture’s colour and tone are transferred; content and brushwork stay. With an AI engine this becomes a full style transfer that re-renders materials, light and brushwork after the reference.',
+    },
     queue: {
       queued: 'Queued',
       waitAbout: 'About {{time}} to wait',

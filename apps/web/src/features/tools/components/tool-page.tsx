@@ -26,6 +26,7 @@ import { ExtendEditor, MaskField, MaskStage, useMaskDraft, withMaskInput } from 
 import { useTaskPoll } from '../hooks/use-task-poll';
 import { isTerminal } from '../model/poll-delay';
 import { blockerText, startBlocker, type StartBlocker } from '../model/start-blocker';
+import { localVariant } from '../model/local-variant';
 import { paramsError } from '../model/tool-params';
 import { imageFromTransfer, reportUploadError, uploadToolImage } from '../model/upload-image';
 import { emptyToolState, familyStore, type InputImage } from '../store/family-stores';
@@ -270,6 +271,8 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
   const reason = blockerText(blocker, t);
   // Not connected to an engine: no sign-in offer, no start, two runnable tools suggested.
   const pending = mine?.available === false;
+  // On the built-in engine some tools do less than their name: say what this one really does.
+  const variant = localVariant(tool.id, mine?.engine);
 
   const stage = (() => {
     if (state.taskId && signedIn && poll.isPending)
@@ -378,12 +381,21 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
           <p className="hj-tool__crumb">
             <Link to="/list">{t('tools.allTools')}</Link> / {pick(familyNames[tool.family])}
           </p>
-          <h1>{pick(tool.name)}</h1>
+          <h1 data-testid="tool-title">{variant ? t(variant.name) : pick(tool.name)}</h1>
           <p className="hj-tool__desc">{pick(tool.description)}</p>
         </div>
       </header>
       {pending ? (
         <UnavailableNotice className="hj-tool__alert" tool={tool} hrefOf={toolEntry} />
+      ) : null}
+      {variant ? (
+        <Alert
+          className="hj-tool__alert"
+          type="info"
+          showIcon
+          data-testid="local-variant"
+          message={t(variant.note)}
+        />
       ) : null}
       <div className="hj-tool__body">
         <aside className="hj-tool__panel">

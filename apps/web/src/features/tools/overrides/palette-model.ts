@@ -17,6 +17,45 @@ export const samplePlanColors: readonly Rgb[] = [
   [141, 110, 99],
 ];
 
+/**
+ * The room colours the local engine fills a black-and-white line plan with (mirrors
+ * engines/local/plan-fill.ts roomPalette): what "沿用原图色" gives when the plan has no colour.
+ */
+export const roomFillColors: readonly Rgb[] = [
+  [226, 196, 150],
+  [190, 214, 180],
+  [184, 208, 232],
+  [236, 216, 178],
+  [240, 196, 188],
+  [212, 206, 198],
+];
+
+export type PictureKind = 'line-plan' | 'photo' | 'plan';
+
+/**
+ * What an upload looks like, from a small RGBA copy: a line plan has almost no colour (the
+ * engine then fills rooms), a photo or render has colour spread over many mid tones (a flat plan
+ * of it clusters objects and light, not rooms), anything else is taken as a coloured plan.
+ */
+export const pictureKind = (rgba: ArrayLike<number>): PictureKind => {
+  let colourful = 0;
+  let mid = 0;
+  let n = 0;
+  for (let i = 0; i + 3 < rgba.length; i += 4) {
+    const r = rgba[i]!;
+    const g = rgba[i + 1]!;
+    const b = rgba[i + 2]!;
+    if (Math.max(r, g, b) - Math.min(r, g, b) > 24) colourful += 1;
+    const l = 0.299 * r + 0.587 * g + 0.114 * b;
+    if (l > 60 && l < 200) mid += 1;
+    n += 1;
+  }
+  if (n === 0) return 'plan';
+  if (colourful / n < 0.01) return 'line-plan';
+  if (mid / n > 0.5 && colourful / n > 0.15) return 'photo';
+  return 'plan';
+};
+
 const toLinear = (c: number) => {
   const v = c / 255;
   return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;

@@ -1,3 +1,4 @@
+import { WarningOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../../components/use-localized';
@@ -7,14 +8,17 @@ import {
   applyMood,
   dominantColors,
   paletteMoods,
+  pictureKind,
+  roomFillColors,
   samplePlanColors,
   toHex,
   type PaletteMood,
+  type PictureKind,
   type Rgb,
 } from './palette-model';
 
-/** The upload's dominant colours, read from a small copy drawn on a canvas. */
-const readColors = (url: string): Promise<Rgb[]> =>
+/** The upload's dominant colours and what kind of picture it is, from a small canvas copy. */
+const readColors = (url: string): Promise<{ colors: Rgb[]; kind: PictureKind }> =>
   new Promise((resolve, reject) => {
     const img = new Image();
     img.crossOrigin = 'anonymous';
@@ -28,7 +32,8 @@ const readColors = (url: string): Promise<Rgb[]> =>
       const ctx = canvas.getContext('2d');
       if (!ctx) return reject(new Error('no canvas'));
       ctx.drawImage(img, 0, 0, w, h);
-      resolve(dominantColors(ctx.getImageData(0, 0, w, h).data, 6));
+      const data = ctx.getImageData(0, 0, w, h).data;
+      resolve({ colors: dominantColors(data, 6), kind: pictureKind(data) });
     };
     img.onerror = () => reject(new Error('image failed'));
     img.src = url;
@@ -41,13 +46,20 @@ export const PalettePanel = ({ tool, values, inputs, setParam }: OverrideProps) 
   const image = inputs['upload_img']?.[0];
   const url = image?.thumbUrl ?? image?.url;
   const colors = useQuery({
-    queryKey: ['hj-dominant-colors', url],
+    queryKey: ['hj-dominant-colors', 2, url],
     queryFn: () => readColors(url!),
     enabled: Boolean(url),
     staleTime: Infinity,
     retry: false,
   });
-  const base = colors.data?.length ? colors.data : samplePlanColors;
+  const kind = colors.data?.kind;
+  // A line plan: "沿用原图色" fills its rooms from the engine's palette, so show that palette.
+  const base =
+    kind === 'line-plan'
+      ? roomFillColors
+      : colors.data?.colors.length
+        ? colors.data.colors
+        : samplePlanColors;
   const labels = new Map(
     (tool.widgets.palette?.options ?? []).map((o) => [String(o.value), pick(o.label)]),
   );
@@ -56,7 +68,11 @@ export const PalettePanel = ({ tool, values, inputs, setParam }: OverrideProps) 
       <header className="hj-ws-card__head">
         <h2>{t('editing.palette.title')}</h2>
         <small>
-          {colors.data?.length ? t('editing.palette.fromImage') : t('editing.palette.sample')}
+          {kind === 'line-plan'
+            ? t('firstHour.plan.rooms')
+            : colors.data?.colors.length
+              ? t('editing.palette.fromImage')
+              : t('editing.palette.sample')}
         </small>
       </header>
       <OptionCards<PaletteMood>
@@ -76,6 +92,11 @@ export const PalettePanel = ({ tool, values, inputs, setParam }: OverrideProps) 
           title: labels.get(mood) ?? mood,
         }))}
       />
+      {kind === 'photo' ? (
+        <p className="hj-edit-card__warn" role="alert" data-testid="plan-photo-warning">
+          <WarningOutlined /> {t('firstHour.plan.photo')}
+        </p>
+      ) : null}
     </section>
   );
 };

@@ -1,26 +1,13 @@
 import { getTool, type ToolDefinition } from '@huijing/tools';
 import type { InputImage } from '../store/family-stores';
 import { fileIdFromUrl, type TaskOutput } from './download-plan';
+import { donePaths, doneVariantFor, type DoneVariant } from '../../../lib/done-links';
 
-/** The finished-task pages of spec §2 and what each is for (docs/product-decisions.md). */
-export type DoneVariant = 'done' | 'done2' | '3d';
-
-export const donePaths: Record<DoneVariant, string> = {
-  done: '/done',
-  done2: '/done2',
-  '3d': '/3dRenderDone',
-};
-
-/** 3D render has its own page; the other render tools use /done; edit and generate /done2. */
-export const doneVariantFor = (tool: Pick<ToolDefinition, 'id' | 'family'>): DoneVariant =>
-  tool.id === 'render-3d' ? '3d' : tool.family === 'render' ? 'done' : 'done2';
+// The done pages and the owner's link to one live in lib/done-links.ts (the works page uses them).
+export { donePaths, doneHref, doneVariantFor, type DoneVariant } from '../../../lib/done-links';
 
 export const variantForPath = (pathname: string): DoneVariant =>
   pathname === '/3dRenderDone' ? '3d' : pathname === '/done2' ? 'done2' : 'done';
-
-/** The owner's link to a task's done page (the task id is in the query: ?taskId=…). */
-export const doneHref = (tool: Pick<ToolDefinition, 'id' | 'family'>, taskId: string) =>
-  `${donePaths[doneVariantFor(tool)]}?taskId=${encodeURIComponent(taskId)}`;
 
 /** The public link for a share token, on the page that fits the tool. */
 export const shareHref = (

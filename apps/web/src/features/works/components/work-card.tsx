@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ResultActionSlot } from '../../../components/result-action-slot';
 import { useLocalized } from '../../../components/use-localized';
+import { doneHref } from '../../../lib/done-links';
 import { formatDateTime } from '../../../lib/format';
 
 const StatusCover = ({ work }: { work: TaskInfo }) => {
@@ -62,7 +63,8 @@ export const WorkCard = ({
   return (
     <article className={`hj-work${selected ? ' is-selected' : ''}`} data-task-id={work.taskId}>
       <Link
-        to={`/done?taskId=${encodeURIComponent(work.taskId)}`}
+        // The done page of the work's own family: an edit's work never says "返回 AI 渲染".
+        to={doneHref(tool ?? { id: work.toolId, family: 'render' }, work.taskId)}
         className="hj-work__media"
         aria-label={t('works.card.open', { tool: toolName })}
       >

@@ -76,7 +76,8 @@ describe('the works page', () => {
     setup();
     await screen.findByText('共 3 个作品');
     const first = screen.getByRole('link', { name: '查看图片转线稿的结果' });
-    expect(first).toHaveAttribute('href', '/done?taskId=t1');
+    // 图片转线稿 is an edit tool: its work opens the edit family's done page.
+    expect(first).toHaveAttribute('href', '/done2?taskId=t1');
     expect(screen.getByText('北欧风客厅，落地窗')).toBeInTheDocument();
     expect(screen.getByText('生成中')).toBeInTheDocument();
     expect(screen.getByText('已显示全部 3 个作品')).toBeInTheDocument();

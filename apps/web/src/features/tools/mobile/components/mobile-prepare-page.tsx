@@ -1,6 +1,7 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { allTools, familyNames, toolsOfFamily, type ToolDefinition } from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
+import { Alert } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -13,6 +14,7 @@ import { runnableFirst } from '../../../../lib/tool-availability';
 import { taskQuery } from '../../api/tools.api';
 import { ParamForm } from '../../components/param-form';
 import { MaskStage, type MaskDraft } from '../../editor';
+import { localVariant } from '../../model/local-variant';
 import { isTerminal } from '../../model/poll-delay';
 import type { InputImage } from '../../store/family-stores';
 import { overrideFor } from '../../overrides';
@@ -91,6 +93,7 @@ const Prepare = ({ tool }: { tool: ToolDefinition }) => {
   // The tool's desktop hint (what to paint; material change: then pick from the library below).
   const { PanelExtra } = overrideFor(tool.id);
   const running = previous.data && !isTerminal(previous.data.status) ? previous.data : undefined;
+  const variant = localVariant(tool.id, run.availability?.engine);
 
   return (
     <div className="hj-mf hj-mf--bar">
@@ -100,11 +103,12 @@ const Prepare = ({ tool }: { tool: ToolDefinition }) => {
           <ToolGlyph family={tool.family} seed={tool.id} label={tool.name['zh-CN']} size={52} />
           <div>
             <p className="hj-mf-hero__family">{pick(familyNames[tool.family])}</p>
-            <h2>{pick(tool.name)}</h2>
+            <h2>{variant ? t(variant.name) : pick(tool.name)}</h2>
             <p>{pick(tool.description)}</p>
           </div>
         </section>
 
+        {variant ? <Alert type="info" showIcon message={t(variant.note)} /> : null}
         {run.availability && !run.availability.available ? (
           <UnavailableNotice tool={tool} hrefOf={(other) => prepareHref(other.id)} />
         ) : null}
