@@ -27,9 +27,7 @@ export const ActivityBanner = ({
     <div className="hj-activity" role="region" aria-label={t('commerce.activity.title')}>
       <FireFilled className="hj-activity__icon" />
       <div className="hj-activity__body">
-        <strong>
-          {t('commerce.activity.title')} · {product.name}
-        </strong>
+        <strong>{product.name}</strong>
         <span>
           {grantsText(product.tickets)} · ¥{formatFen(product.priceFen)}
           {product.originalPriceFen ? <s> ¥{formatFen(product.originalPriceFen)}</s> : null}
