@@ -26,7 +26,7 @@ export type BudgetRoute = keyof typeof budgetRoutes;
  */
 export const routeBudgetBytes: Record<BudgetRoute, number> = {
   '/': 195 * 1024,
-  '/indoorRender': 540 * 1024,
+  '/indoorRender': 560 * 1024,
   '/mobileHome': 195 * 1024,
 };
 

@@ -1,7 +1,9 @@
-// npm run bench: one run, one table. Boots the real app on a temp SQLite database and measures
+// npm run bench: one run, side by side. Boots the real app on a temp SQLite database and measures
 // (1) the task-status poll against a bare Fastify route, (2) startTask throughput with an engine
-// that never runs (no worker), (3) the queue-position query with 10 000 queued tasks.
-// Bounded by counts, so it always finishes; numbers are for comparison on one machine.
+// that never runs (no worker), (3) the queue-position query with 10 000 queued tasks, then issue
+// 17's measures (perf-sections.ts): the poll over real HTTP at 100 connections, /api/health while
+// local CPU jobs run, and the web's first load (manifest, and Chromium when installed).
+// Bounded by counts and seconds, so it always finishes; numbers compare within one run.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +14,13 @@ import { loadEnv } from '../src/config/env';
 import { createContainer } from '../src/container';
 import type { Engine } from '../src/engines/engine';
 import { createTasksRepository } from '../src/modules/tasks/tasks.repository';
+import {
+  eventLoopUnderCpuWork,
+  pollOverHttp,
+  webFromBuild,
+  webFromChromium,
+  type Row,
+} from './perf-sections';
 
 const idle: Engine = {
   id: 'local',
@@ -36,7 +45,8 @@ const main = async () => {
   const env = loadEnv({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    WEB_DIST: path.join(dataDir, 'none'),
+    // The real web build when there is one, so Chromium can load the pages from this server.
+    WEB_DIST: path.resolve(import.meta.dirname, '../../web/dist'),
     SIGNUP_TICKETS: '1:100000',
     TEST_LOGIN: 'off',
   });
@@ -141,6 +151,24 @@ const main = async () => {
     console.info(w.map((n) => '-'.repeat(n)).join('-|-'));
     for (const r of rows) console.info(line(r));
     console.info(`(SQLite, ${os.cpus().length} cores, Node ${process.version})`);
+
+    // Issue 17: the same app over real HTTP, the event loop under CPU work, the web's first load.
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    await bare.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const bareBase = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+    const perf: Row[] = [
+      ...(await pollOverHttp({ base, bare: bareBase, token, taskId: first })),
+      ...(await eventLoopUnderCpuWork({ base, dataDir })),
+      ...webFromBuild(),
+      ...(await webFromChromium(base)),
+    ];
+    const pw = [62, 40, 30, 12];
+    const pline = (c: string[]) => c.map((x, i) => x.padEnd(pw[i]!)).join(' | ');
+    console.info('');
+    console.info(pline(['performance (issue 17)', 'result', 'target', 'verdict']));
+    console.info(pw.map((n) => '-'.repeat(n)).join('-|-'));
+    for (const r of perf) console.info(pline(r));
   } finally {
     await app.close();
     await bare.close();

@@ -2,66 +2,19 @@ import { z } from 'zod';
 import { adminRoleSchema } from './auth';
 import type { AdminRole } from './auth';
 import { isoDateSchema, pageSchema } from './common';
+import { adminPermissions } from './admin-permissions';
 
 // ---------------------------------------------------------------- roles and permissions (spec §6)
 
-/**
- * Every admin permission, by area. Server routes name one of these (requirePermission); the web
- * hides what the signed-in role lacks from the same table, so the two never disagree.
- */
-export const adminPermissions = [
-  'users.read',
-  'users.tickets',
-  'users.disable',
-  'users.vip',
-  'orders.read',
-  'orders.refund',
-  'orders.reconcile',
-  'products.write',
-  'moderation.review',
-  'tasks.read',
-  'tasks.manage',
-  'engines.read',
-  'engines.manage',
-  'stats.read',
-  'settings.read',
-  'settings.write',
-  'audit.read',
-  'admins.manage',
-  'catalog.write',
-  'client.write',
-  'support.reply',
-] as const;
+// The matrix itself is plain data in admin-permissions.ts (no zod), so the web's first load can
+// check access without loading schema code.
+export {
+  adminPermissions,
+  rolePermissions,
+  roleCan,
+  type AdminPermission,
+} from './admin-permissions';
 export const adminPermissionSchema = z.enum(adminPermissions);
-export type AdminPermission = z.infer<typeof adminPermissionSchema>;
-
-/**
- * The one permission matrix. super holds everything; operator runs users, ticket adjustments (up
- * to the configured limit), moderation, tasks and content; finance runs orders, refunds and
- * reconciliation, and reads users so a payment can be traced to its buyer.
- */
-export const rolePermissions: Record<AdminRole, readonly AdminPermission[]> = {
-  super: adminPermissions,
-  operator: [
-    'users.read',
-    'users.tickets',
-    'users.disable',
-    'users.vip',
-    'moderation.review',
-    'tasks.read',
-    'tasks.manage',
-    'engines.read',
-    'stats.read',
-    'settings.read',
-    'catalog.write',
-    'client.write',
-    'support.reply',
-  ],
-  finance: ['users.read', 'orders.read', 'orders.refund', 'orders.reconcile', 'stats.read'],
-};
-
-export const roleCan = (role: AdminRole | undefined | null, permission: AdminPermission) =>
-  role ? rolePermissions[role].includes(permission) : false;
 
 export const adminRoleNames: Record<AdminRole, string> = {
   super: '超级管理员',

@@ -42,8 +42,8 @@ const fromPoolError = (error: PoolError): Error => {
   return Object.assign(new Error(error.message), { name: error.name });
 };
 
-/** One thread per core, and at least one: the API's own thread only coordinates. */
-export const defaultPoolThreads = (): number => Math.max(1, os.availableParallelism());
+/** One thread per core but one, which the API's own thread keeps; at least one. */
+export const defaultPoolThreads = (): number => Math.max(1, os.availableParallelism() - 1);
 
 /**
  * The worker-thread pool the local engine's CPU work runs in (OpenCV.js, ESRGAN, big sharp
