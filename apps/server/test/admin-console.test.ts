@@ -120,6 +120,7 @@ describeEachDatabase('admin console', (target) => {
     expect(detail.json().data.ledger[0]).toMatchObject({ reason: 'signup' });
     expect(detail.json().data.sessions).toHaveLength(1);
     expect(detail.json().data.adjustLimit).toBe(100);
+    expect(detail.json().data.orders).toEqual([]);
     expect((await call('GET', `/user/${a.user.id}`, root)).json().data.adjustLimit).toBeNull();
   });
 
@@ -460,6 +461,8 @@ describeEachDatabase('admin console', (target) => {
     ).toBeGreaterThan(0);
     expect(s.tickets.issued).toBeGreaterThan(s.tickets.spent);
     expect(s.daily).toHaveLength(14);
+    // The commerce module is installed: revenue is reported (no order is paid in this suite).
+    expect(s.orders).toMatchObject({ available: true, paidToday: 0, revenueTodayFen: 0 });
     expectError(
       await call('GET', '/stats?from=2026-01-10&to=2026-01-01', root),
       'VALIDATION_FAILED',

@@ -3,6 +3,7 @@ import { createAuditLog } from './audit.service';
 import type { AuditLog } from './audit.service';
 import { adminConsoleRoutes } from './admin-console.routes';
 import { createAdminEnginesService } from './admin-engines.service';
+import { createAdminOrdersRepository } from './admin-orders.repository';
 import { createAdminSettings } from './admin-settings.service';
 import type { AdminSettingsStore } from './admin-settings.service';
 import { createAdminStatsService } from './admin-stats.service';
@@ -25,12 +26,14 @@ export type AdminConsoleServices = {
  * (or build their own with `createAuditLog({ db: core.database.db, now: core.now })`: it is
  * stateless) and `requirePermission(core.guards, 'orders.refund')` from ./permissions.
  */
-export const adminConsoleModule: FeatureModuleFactory = (core) => {
+export const adminConsoleModule: FeatureModuleFactory = (core, modules) => {
   const audit = createAuditLog({ db: core.database.db, now: core.now, logger: core.logger });
   const settings = createAdminSettings({
     db: core.database.db,
     signupDefault: core.env.signupTickets,
   });
+  // Orders appear in user details and revenue in statistics when the commerce module is installed.
+  const orders = modules.has('orders') ? createAdminOrdersRepository(core.database.db) : undefined;
   const services: AdminConsoleServices = {
     audit,
     settings,
@@ -45,10 +48,10 @@ export const adminConsoleModule: FeatureModuleFactory = (core) => {
         core,
         audit,
         settings,
-        users: createAdminUsersService({ core, audit, settings }),
+        users: createAdminUsersService({ core, audit, settings, ordersOf: orders?.ofUser }),
         tasks: createAdminTasksService({ core, audit }),
         engines: createAdminEnginesService({ core, audit }),
-        stats: createAdminStatsService({ core }),
+        stats: createAdminStatsService({ core, paidOrders: orders?.paid }),
       });
     },
   };
