@@ -21,7 +21,13 @@ export class MigrationError extends Error {
  * up to date). Kysely takes a lock table / advisory lock, so two hosts booting at once are safe.
  */
 export const migrateToLatest = async (db: Kysely<Database>): Promise<string[]> => {
-  const migrator = new Migrator({ db, provider: staticMigrationProvider });
+  // Areas built in parallel got numbers in advance and may land in any order; a database migrated
+  // between two landings still takes the later-numbered ones it lacks.
+  const migrator = new Migrator({
+    db,
+    provider: staticMigrationProvider,
+    allowUnorderedMigrations: true,
+  });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     throw new MigrationError(results.find((r) => r.status === 'Error')?.migrationName, error);
