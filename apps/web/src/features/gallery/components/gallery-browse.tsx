@@ -2,6 +2,8 @@ import { SearchOutlined } from '@ant-design/icons';
 import { classifyTreeSchema, type ClassifyNode, type Envelope } from '@huijing/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Input, Segmented, Skeleton } from 'antd';
+import { HotWords } from '../../../components/hot-words';
+import { track } from '../../../lib/beacon';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/request';
@@ -73,20 +75,36 @@ export const SearchBox = ({
 }) => {
   const { t } = useTranslation();
   const [text, setText] = useState(value ?? '');
+  const search = (kw: string) => {
+    const word = kw.trim();
+    // What designers search for makes the hot words (spec §3); a settled search counts once.
+    if (word) track('search', { keyword: word, scope: 'gallery' });
+    onSearch(word);
+  };
   return (
-    <Input.Search
-      className="hj-gsearch"
-      size="large"
-      allowClear
-      maxLength={40}
-      value={text}
-      prefix={<SearchOutlined />}
-      placeholder={placeholder ?? t('community.search.placeholder')}
-      enterButton={t('community.search.button')}
-      onChange={(e) => setText(e.target.value)}
-      onSearch={(kw) => onSearch(kw.trim())}
-      data-testid="gallery-search"
-    />
+    <>
+      <Input.Search
+        className="hj-gsearch"
+        size="large"
+        allowClear
+        maxLength={40}
+        value={text}
+        prefix={<SearchOutlined />}
+        placeholder={placeholder ?? t('community.search.placeholder')}
+        enterButton={t('community.search.button')}
+        onChange={(e) => setText(e.target.value)}
+        onSearch={search}
+        data-testid="gallery-search"
+      />
+      <HotWords
+        scope="gallery"
+        className="hj-gsearch__hot"
+        onPick={(w) => {
+          setText(w);
+          search(w);
+        }}
+      />
+    </>
   );
 };
 

@@ -9,8 +9,8 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api, requestRaw } from '../../../lib/request';
 import type { filtersToQuery } from '../model/works-filters';
 
-/** A grid row holds 2–5 cards; 20 fills a desktop screen and then some (spec's 10 is a list). */
-export const WORKS_PAGE_SIZE = 20;
+/** Spec §9: page size 10. Infinite scroll fetches the next ten as the grid's end comes into view. */
+export const WORKS_PAGE_SIZE = 10;
 
 export class WorksApiError extends Error {
   override readonly name = 'WorksApiError';
