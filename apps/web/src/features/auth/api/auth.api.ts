@@ -60,6 +60,8 @@ export const authApi = {
   sendSms: (body: SmsSendBody) => unwrap(api.post('/user/p1/sms/send', { body, silent: true })),
   smsLogin: (body: SmsLoginBody) =>
     unwrap(api.post('/user/p1/sms/login', { body, schema: loginResultSchema, silent: true })),
+  /** Spec §7 GET /test/testlogin: only answered when the server runs with TEST_LOGIN=on. */
+  testLogin: () => unwrap(api.get('/test/testlogin', { schema: loginResultSchema, silent: true })),
   captchaChallenge: () =>
     unwrap(api.get('/captcha/challenge', { schema: captchaChallengeSchema, silent: true })),
   captchaSolve: (body: z.input<typeof captchaSolveBodySchema>) =>

@@ -5,6 +5,7 @@ import { useAccountDialogs, type LoginView } from '../../../components/account-d
 import { BrandMark } from '../../../components/brand-logo';
 import type { PowSolver } from './captcha-modal';
 import { SmsLoginForm } from './sms-login-form';
+import { TestLoginButton } from './test-login-button';
 import { WechatLoginPanel } from './wechat-login-panel';
 
 const perks = ['室内、建筑、景观全场景 AI 渲染', '新用户注册即送体验次数', '作品与次数多端同步'];
@@ -81,6 +82,7 @@ export const LoginModal = ({ solver }: { solver?: PowSolver }) => {
               <WechatLoginPanel returnTo={returnTo} />
             )}
           </div>
+          <TestLoginButton returnTo={returnTo} />
         </section>
       </div>
     </Modal>
