@@ -18,7 +18,7 @@ describe('notify', () => {
     notify('保存成功', 'success');
     notify(IMAGE_RESIZED_NOTICE, 'warning');
     expect(shown.mock.calls).toEqual([
-      ['保存成功', 'success', undefined],
+      ['保存成功', 'success'],
       [IMAGE_RESIZED_NOTICE, 'warning', expect.any(Function)],
     ]);
   });

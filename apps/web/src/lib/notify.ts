@@ -57,7 +57,7 @@ export const notify = (message: string, kind: NoticeKind): void => {
           pageNotices.get(message)?.();
         }
       : undefined;
-    const close = current(message, kind, silence);
+    const close = silence ? current(message, kind, silence) : current(message, kind);
     if (typeof close === 'function' && PAGE_NOTICES.has(message)) pageNotices.set(message, close);
   }
   // Before the UI is mounted nothing can be shown; keep the message for developers.
