@@ -25,10 +25,18 @@ describe('runStartup', () => {
     expect(storage.get(storageKeys.uuid)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('moves a phone to the mobile home and keeps the agreement reachable', () => {
+  it('moves a phone to the mobile pages (a tool link to its mobile page) and keeps the agreement reachable', () => {
     const phone = fakeWindow('https://huijing.cn/indoorRenderNew', iphone);
     runStartup(phone.win);
-    expect(phone.replaceState).toHaveBeenCalledWith(null, '', '/mobileHome');
+    // Issue 18: a desktop tool link opened on a phone lands on that tool's mobile page.
+    expect(phone.replaceState).toHaveBeenCalledWith(
+      null,
+      '',
+      '/mobilePrepare?tool=home-decoration',
+    );
+    const home = fakeWindow('https://huijing.cn/home', iphone);
+    runStartup(home.win);
+    expect(home.replaceState).toHaveBeenCalledWith(null, '', '/mobileHome');
     const agreement = fakeWindow('https://huijing.cn/agreement', iphone);
     runStartup(agreement.win);
     expect(agreement.replaceState).not.toHaveBeenCalled();
