@@ -356,10 +356,7 @@ export type Env = {
   /** The development simulators: allowed at all, and allowed beyond loopback (SIMULATORS=force). */
   simulators: { enabled: boolean; forced: boolean };
   bootstrapAdmin: { username: string; password: string } | undefined;
-  /**
-   * The non-empty raw variables: a feature module parses its own with parseAreaEnv
-   * (config/area-env.ts), so areas add settings without editing this file.
-   */
+  /** Non-empty raw variables; areas parse their own with parseAreaEnv (config/area-env.ts). */
   source: Readonly<Record<string, string>>;
 };
 

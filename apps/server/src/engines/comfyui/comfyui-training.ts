@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -170,7 +171,7 @@ export const runTraining = async (
     job.onProgress(Math.round((5 * (i + 1)) / job.pictures.length), '上传训练图片');
   }
 
-  const graph = bindTraining(template, job, folder, Math.floor(Math.random() * 2 ** 32));
+  const graph = bindTraining(template, job, folder, randomInt(2 ** 32));
   const { entry } = await runPrompt(client, graph, {
     promptId,
     extraData: job.extraData,
