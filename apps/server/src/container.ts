@@ -24,6 +24,7 @@ import type { LoginService } from './modules/auth/login.service';
 import { randomToken } from './modules/auth/secrets';
 import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createSessionsService } from './modules/auth/sessions.service';
+import { createRedisSessionBus, localSessionBus } from './modules/auth/session-bus';
 import type { SessionsService } from './modules/auth/sessions.service';
 import { createSmsCodesRepository } from './modules/auth/sms-codes.repository';
 import { createSmsService } from './modules/auth/sms.service';
@@ -256,7 +257,15 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
   const smsProvider = options.smsProvider ?? createSmsProvider(env, { logger, now });
   const llm =
     options.llm ?? createOpenAiLlm({ targets: env.llm, idleTimeoutMs: env.LLM_IDLE_TIMEOUT_MS });
-  const sessions = createSessionsService({ repo: createSessionsRepository(db), now });
+  // Several API processes share Redis: an ended session leaves every process's cache at once.
+  const sessionBus = env.REDIS_URL
+    ? createRedisSessionBus(env.REDIS_URL, logger)
+    : localSessionBus();
+  const sessions = createSessionsService({
+    repo: createSessionsRepository(db),
+    now,
+    bus: sessionBus,
+  });
   const captcha = createCaptchaService({
     repo: createCaptchaRepository(db),
     secret: appSecret,
@@ -460,6 +469,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
         for (const feature of [...features].reverse()) await feature.stop?.();
         await worker.stop();
         await queue.close();
+        await sessionBus.close();
         await database.close();
       })()),
   };

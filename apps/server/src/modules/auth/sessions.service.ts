@@ -1,6 +1,7 @@
 import type { Clock } from '../../config/clock';
 import { DAY, HOUR, MINUTE, addMs } from '../../config/clock';
 import { newId } from '../../db/ids';
+import type { SessionBus, SessionInvalidation } from './session-bus';
 import type { SessionsRepository } from './sessions.repository';
 import { TOKEN_PREFIX, randomToken, sha256Hex } from './secrets';
 import type { SessionKind } from './secrets';
@@ -26,8 +27,9 @@ export type SessionsService = ReturnType<typeof createSessionsService>;
 
 /**
  * How long a resolved session is trusted without asking the database again. Every poll of a
- * waiting page is authenticated, so this takes one query off each; logout and revocation in
- * this process drop the entry at once, another API process notices within this time.
+ * waiting page is authenticated, so this takes one query off each. Logout and revocation drop
+ * the entry here at once and, through the session bus (Redis pub/sub when configured), in every
+ * other API process too; while the bus may have missed a message the cache is not used.
  */
 export const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
@@ -36,13 +38,33 @@ export const createSessionsService = (deps: {
   repo: SessionsRepository;
   now: Clock;
   cacheMs?: number;
+  bus?: SessionBus;
 }) => {
-  const { repo, now } = deps;
+  const { repo, now, bus } = deps;
   const cacheMs = deps.cacheMs ?? SESSION_CACHE_MS;
   const cache = new Map<string, { session: ResolvedSession; until: number }>();
-  const forget = (match: (session: ResolvedSession) => boolean) => {
-    for (const [key, entry] of cache) if (match(entry.session)) cache.delete(key);
+  // A lookup that raced an invalidation (read the row before it ended) must not be cached.
+  let generation = 0;
+  const drop = (message: SessionInvalidation) => {
+    generation += 1;
+    if ('hash' in message) {
+      cache.delete(message.hash);
+      return;
+    }
+    for (const [key, entry] of cache) {
+      const { kind, subjectId } = entry.session;
+      if (kind === message.kind && (message.subjectId === '*' || subjectId === message.subjectId)) {
+        cache.delete(key);
+      }
+    }
   };
+  bus?.subscribe(drop);
+  /** Here at once, and in every other API process through the bus. */
+  const forget = (message: SessionInvalidation) => {
+    drop(message);
+    bus?.publish(message);
+  };
+  const cacheTrusted = () => cacheMs > 0 && (bus?.live() ?? true);
 
   return {
     /** A new token on every login; only its hash is stored. */
@@ -61,7 +83,7 @@ export const createSessionsService = (deps: {
         ua: meta.ua?.slice(0, 300) ?? null,
         ip: meta.ip ?? null,
       });
-      forget((s) => s.kind === kind && s.subjectId === subjectId);
+      forget({ kind, subjectId });
       await repo.revokeBeyondNewest(
         kind,
         subjectId,
@@ -81,9 +103,10 @@ export const createSessionsService = (deps: {
       const hash = sha256Hex(token);
       const at = now();
       const cached = cache.get(hash);
-      if (cached && cached.session.kind === kind && cached.until > at.getTime()) {
+      if (cacheTrusted() && cached && cached.session.kind === kind && cached.until > at.getTime()) {
         return { ok: true, session: cached.session };
       }
+      const seen = generation;
       const session = await repo.findActiveSession(kind, hash, at.toISOString());
       if (!session) {
         cache.delete(hash);
@@ -93,7 +116,7 @@ export const createSessionsService = (deps: {
         await repo.touchSession(session.id, at.toISOString());
       }
       const resolved: ResolvedSession = { id: session.id, kind, subjectId: session.subjectId };
-      if (cacheMs > 0) {
+      if (cacheTrusted() && generation === seen) {
         if (cache.size >= SESSION_CACHE_MAX) cache.clear();
         // Never trusted past the session's own expiry.
         const until = Math.min(at.getTime() + cacheMs, Date.parse(session.expiresAt));
@@ -104,13 +127,20 @@ export const createSessionsService = (deps: {
 
     async revokeToken(token: string, reason = 'logout'): Promise<boolean> {
       const hash = sha256Hex(token);
-      cache.delete(hash);
-      return repo.revokeSessionByHash(hash, now().toISOString(), reason);
+      const revoked = await repo.revokeSessionByHash(hash, now().toISOString(), reason);
+      forget({ hash });
+      return revoked;
     },
 
-    revokeAll: (kind: SessionKind, subjectId: string, reason: string) => {
-      forget((s) => s.kind === kind && s.subjectId === subjectId);
-      return repo.revokeSubjectSessions(kind, subjectId, now().toISOString(), reason);
+    async revokeAll(kind: SessionKind, subjectId: string, reason: string) {
+      const revoked = await repo.revokeSubjectSessions(
+        kind,
+        subjectId,
+        now().toISOString(),
+        reason,
+      );
+      forget({ kind, subjectId });
+      return revoked;
     },
 
     countActive: (kind: SessionKind, subjectId: string) =>
