@@ -70,7 +70,7 @@ export const buildApp = async (container: Container): Promise<App> => {
     return payload;
   });
   await app.register(helmet, helmetOptions);
-  await registerRateLimits(app, { redisUrl: container.env.REDIS_URL, logger: container.logger });
+  await registerRateLimits(app, container.rateLimits);
   await registerCompression(app);
 
   await app.register(healthRoutes, {

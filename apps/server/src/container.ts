@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { createUserRateLimiter } from './http/rate-limit';
+import { createRateLimits } from './http/rate-limit';
+import type { RateLimits } from './http/rate-limit';
 import { HOUR, systemClock } from './config/clock';
 import type { Clock } from './config/clock';
 import type { Env } from './config/env';
@@ -89,7 +90,7 @@ import { createWorksService } from './modules/works/works.service';
 import type { WorksService } from './modules/works/works.service';
 import { createClientService } from './modules/client/client.service';
 import type { ClientService } from './modules/client/client.service';
-import { createPromptsService } from './modules/prompts/prompts.service';
+import { createPromptsService, PROMPTS_PER_MINUTE } from './modules/prompts/prompts.service';
 import type { PromptsService } from './modules/prompts/prompts.service';
 
 /**
@@ -132,6 +133,11 @@ export type Container = {
   works: WorksService;
   client: ClientService;
   prompts: PromptsService;
+  /**
+   * Request limits: one Redis count shared by every API process when REDIS_URL is set, this
+   * process's memory otherwise (the single-process SQLite setup).
+   */
+  rateLimits: RateLimits;
   /** The self-registering product areas (modules/index.ts), built after the core parts. */
   features: FeatureModule[];
   /**
@@ -351,9 +357,15 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     onWakeError: (err, taskId) => logger.error({ err, taskId }, 'enqueue failed; sweep will retry'),
     userLaneCap: env.TASK_USER_LANE_CAP,
   });
-  const assistantLimit = createUserRateLimiter(
-    env.ASSISTANT_QUESTIONS_PER_MINUTE,
+  // Only processes serving HTTP count requests (a worker never opens this connection).
+  const rateLimits = createRateLimits({
+    redisUrl: servesHttp(role) ? env.REDIS_URL : undefined,
+    logger,
     now,
+  });
+  const assistantLimit = rateLimits.perKey(
+    'assistant',
+    env.ASSISTANT_QUESTIONS_PER_MINUTE,
     'ASSISTANT_TOO_FREQUENT',
   );
   const assistant = createAssistantService({
@@ -420,13 +432,18 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
       router,
       files,
       dataDir: env.DATA_DIR,
-      perMinute: env.CLICK_MASK_PER_MINUTE,
-      now,
+      admit: rateLimits.perKey('click-mask', env.CLICK_MASK_PER_MINUTE, 'CLICK_MASK_TOO_FREQUENT'),
     }),
     worker,
     works: createWorksService({ db, tasks, files }),
     client: createClientService({ settings }),
-    prompts: createPromptsService({ llm, files, now, logger }),
+    prompts: createPromptsService({
+      llm,
+      files,
+      logger,
+      admit: rateLimits.perKey('prompts', PROMPTS_PER_MINUTE, 'PROMPT_TOO_FREQUENT'),
+    }),
+    rateLimits,
   };
   const features: FeatureModule[] = [];
   const byName = new Map<string, FeatureModule>();
@@ -471,6 +488,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
         await queue.close();
         await sessionBus.close();
         await database.close();
+        rateLimits.close();
       })()),
   };
 };

@@ -1,20 +1,11 @@
 import { envelopeSchema, healthSchema, publicHealthSchema } from '@huijing/contracts';
-import net from 'node:net';
 import { afterEach, expect, it } from 'vitest';
 import { startComfyUiDouble } from './doubles/comfyui-double';
-import { buildTestApp, captureLogs, describeEachDatabase, smsLogin } from './helper';
+import { buildTestApp, captureLogs, closedPort, describeEachDatabase, smsLogin } from './helper';
 import type { TestApp } from './helper';
 import { buildTaskApp, upload } from './task-fixtures';
 
 const ROOT = { ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'root-password-2026' };
-
-const closedPort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 const adminToken = async (t: TestApp) =>
   (

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { ErrorKey } from '@huijing/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { MINUTE, type Clock } from '../config/clock';
@@ -17,9 +18,36 @@ import { AppError } from './app-error';
  */
 export const registerRateLimits = async (
   app: FastifyInstance,
-  options: { redisUrl: string | undefined; logger: Logger },
+  limits: RateLimits,
 ): Promise<void> => {
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: true,
+    nameSpace: NAMESPACE,
+    ...(limits.redis && { redis: limits.redis }),
+  });
+};
+
+const NAMESPACE = 'huijing:rate:';
+
+/**
+ * The limits of one process: the Redis connection the route limits and the service limits share
+ * (REDIS_URL set and the process serves HTTP), and `perKey` for limits a service checks itself
+ * after its own validation (click segmentation, assistant questions, prompt tools, feedback,
+ * page-view beacons).
+ */
+export const createRateLimits = (options: {
+  redisUrl: string | undefined;
+  logger: Logger;
+  now: Clock;
+}) => {
   let redis: Redis | undefined;
+  let reported = false;
+  const report = (err: unknown) => {
+    if (reported) return;
+    reported = true;
+    options.logger.warn({ err }, 'rate limits: Redis unreachable, requests are not counted');
+  };
   if (options.redisUrl) {
     redis = new Redis(options.redisUrl, {
       connectTimeout: 1000,
@@ -28,26 +56,50 @@ export const registerRateLimits = async (
       enableOfflineQueue: false,
       lazyConnect: false,
     });
-    let reported = false;
-    redis.on('error', (err) => {
-      if (reported) return;
-      reported = true;
-      options.logger.warn({ err }, 'rate limits: Redis unreachable, requests are not counted');
-    });
+    redis.on('error', report);
     redis.on('ready', () => {
       reported = false;
     });
-    app.addHook('onClose', async () => {
-      redis?.disconnect();
-    });
   }
-  await app.register(rateLimit, {
-    global: false,
-    skipOnError: true,
-    nameSpace: 'huijing:rate:',
-    ...(redis && { redis }),
-  });
+  return {
+    redis,
+    /**
+     * `admit(key)` refuses with the catalogue error once `key` has been admitted `perMinute`
+     * times within a minute, counted across every API process when Redis is configured (the
+     * plugin's own store: a window starting at the first call) and in this process otherwise
+     * (a sliding window on the injected clock). Redis trouble admits (logged once per outage).
+     */
+    perKey: (name: string, perMinute: number, error: ErrorKey): UserRateLimiter => {
+      if (!redis) {
+        const admit = createUserRateLimiter(perMinute, options.now, error);
+        return async (key) => admit(key);
+      }
+      const store = new RedisStore(false, false, redis, `${NAMESPACE}${name}:`);
+      return async (key) => {
+        const current = await new Promise<number>((resolve) => {
+          store.incr(
+            key,
+            (err, result) => {
+              if (err || !result) {
+                report(err);
+                resolve(0);
+              } else resolve(result.current);
+            },
+            MINUTE,
+            perMinute,
+          );
+        });
+        if (current > perMinute) throw new AppError(error);
+      };
+    },
+    close: () => {
+      redis?.disconnect();
+    },
+  };
 };
+export type RateLimits = ReturnType<typeof createRateLimits>;
+/** Throws the limit's catalogue error when `key` is over its limit. */
+export type UserRateLimiter = (key: string) => Promise<void>;
 
 const limitOf = (
   perMinute: number,
@@ -79,10 +131,10 @@ export const perUserLimit = (
   });
 
 /**
- * A per-user sliding one-minute window: `admit(userId)` throws the given catalogue error once a
- * user has been admitted `perMinute` times in the last minute. Per process: it keeps one user
- * from flooding a paid upstream or our CPU, not a billing or security boundary (tickets are).
- * Users idle for a minute are forgotten, so the map stays as small as the active user count.
+ * A per-user sliding one-minute window in this process (`perKey` without Redis): `admit(userId)`
+ * throws the given catalogue error once a user has been admitted `perMinute` times in the last
+ * minute. It keeps one user from flooding a paid upstream or our CPU, not a billing or security
+ * boundary (tickets are). Users idle for a minute are forgotten, so the map stays small.
  */
 export const createUserRateLimiter = (perMinute: number, now: Clock, error: ErrorKey) => {
   const recent = new Map<string, number[]>();
@@ -103,4 +155,3 @@ export const createUserRateLimiter = (perMinute: number, now: Clock, error: Erro
     recent.set(userId, times);
   };
 };
-export type UserRateLimiter = ReturnType<typeof createUserRateLimiter>;

@@ -209,7 +209,7 @@ export const createAssistantService = (deps: {
         ? await repo.findOwnedConversation(userId, body.conversationId)
         : undefined;
       if (body.conversationId && !existing) throw new AppError('CONVERSATION_NOT_FOUND');
-      deps.admit(userId);
+      await deps.admit(userId);
       const image = await resolveImage(deps.files, userId, body.uploadedImage);
       await settleStale(userId);
 

@@ -103,7 +103,7 @@ export const createImageEditService = (deps: {
         });
       }
       if (body.parentTaskId) await ownedEdit(userId, body.parentTaskId);
-      deps.admit(userId);
+      await deps.admit(userId);
       const source = await resolveImage(deps.files, userId, body.image);
 
       const at = deps.now().toISOString();

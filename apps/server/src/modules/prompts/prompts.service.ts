@@ -6,9 +6,8 @@ import type {
 } from '@huijing/contracts';
 import sharp from 'sharp';
 import type { Logger } from 'pino';
-import type { Clock } from '../../config/clock';
 import { AppError } from '../../http/app-error';
-import { createUserRateLimiter } from '../../http/rate-limit';
+import type { UserRateLimiter } from '../../http/rate-limit';
 import { LlmError } from '../../providers/llm/llm';
 import type { LlmMessage, LlmModel, LlmProvider } from '../../providers/llm/llm';
 import type { FilesService } from '../uploads/files.service';
@@ -56,21 +55,18 @@ export const parsePromptAnswer = (content: string): PromptResult => {
 export const createPromptsService = (deps: {
   llm: LlmProvider;
   files: FilesService;
-  now: Clock;
   logger: Logger;
-  perMinute?: number;
+  /** PROMPTS_PER_MINUTE per user, shared by every API process (container). */
+  admit: UserRateLimiter;
 }) => {
-  const perMinute = deps.perMinute ?? PROMPTS_PER_MINUTE;
   // GPT first (the spec's assistant default), Gemini when only it is configured.
   const model = (): LlmModel | undefined =>
     (['gpt', 'gemini'] as const).find((m) => deps.llm.configured(m));
 
-  const admit = createUserRateLimiter(perMinute, deps.now, 'PROMPT_TOO_FREQUENT');
-
   const ask = async (userId: string, messages: LlmMessage[]): Promise<PromptResult> => {
     const chosen = model();
     if (!chosen) throw new AppError('PROMPT_UNCONFIGURED');
-    admit(userId);
+    await deps.admit(userId);
     try {
       const answer = await deps.llm.chat(chosen, messages, { temperature: 0.7, maxTokens: 1200 });
       const result = parsePromptAnswer(answer.content);
@@ -107,11 +103,11 @@ export const createPromptsService = (deps: {
   return {
     status(): PromptStatus {
       return model()
-        ? { available: true, perMinute }
+        ? { available: true, perMinute: PROMPTS_PER_MINUTE }
         : {
             available: false,
             reason: '提示词工具尚未接入语言模型（需要管理员配置 OpenAI 兼容的对话接口）',
-            perMinute,
+            perMinute: PROMPTS_PER_MINUTE,
           };
     },
 

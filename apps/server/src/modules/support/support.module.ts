@@ -15,7 +15,7 @@ export const supportModule: FeatureModuleFactory = (core) => {
         support,
         guards: core.guards,
         sessions: core.sessions,
-        now: core.now,
+        rateLimits: core.rateLimits,
       });
       await app.register(supportAdminRoutes, {
         prefix: '/api/user/manage',

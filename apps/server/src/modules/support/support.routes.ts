@@ -9,9 +9,8 @@ import {
 } from '@huijing/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../config/clock';
 import { AppError } from '../../http/app-error';
-import { createUserRateLimiter } from '../../http/rate-limit';
+import type { RateLimits } from '../../http/rate-limit';
 import { rethrowValidation } from '../../http/validation';
 import type { AuthGuards } from '../auth/authenticate';
 import { adminOf, sessionToken, userOf } from '../auth/authenticate';
@@ -24,12 +23,12 @@ export type SupportRoutesOptions = {
   support: SupportService;
   guards: AuthGuards;
   sessions: SessionsService;
-  now: Clock;
+  rateLimits: RateLimits;
 };
 
 /** /api/support: what the contact and extension modals show, and the feedback form. */
 export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async (app, opts) => {
-  const perSender = createUserRateLimiter(5, opts.now, 'FEEDBACK_TOO_FREQUENT');
+  const perSender = opts.rateLimits.perKey('feedback', 5, 'FEEDBACK_TOO_FREQUENT');
 
   app.get('/info', { schema: { response: { 200: envelopeSchema(supportInfoSchema) } } }, async () =>
     ok(await opts.support.info()),
@@ -51,7 +50,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       const token = sessionToken(request);
       const lookup = token ? await opts.sessions.resolve('user', token) : undefined;
       const userId = lookup?.ok ? lookup.session.subjectId : undefined;
-      perSender(userId ?? `ip:${request.ip}`);
+      await perSender(userId ?? `ip:${request.ip}`);
       return ok(await opts.support.send(userId, request.body), '已收到你的反馈，我们会尽快回复');
     },
   );

@@ -2,12 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ClickMaskResult, clickMaskBodySchema } from '@huijing/contracts';
 import type { z } from 'zod';
-import type { Clock } from '../../config/clock';
 import { newId } from '../../db/ids';
 import { EngineError } from '../../engines/engine';
 import type { EngineRouter } from '../../engines/engine-router';
 import { AppError } from '../../http/app-error';
-import { createUserRateLimiter } from '../../http/rate-limit';
+import type { UserRateLimiter } from '../../http/rate-limit';
 import type { FilesService } from '../uploads/files.service';
 
 export type ClickMaskService = ReturnType<typeof createClickMaskService>;
@@ -26,15 +25,12 @@ export const createClickMaskService = (deps: {
   router: EngineRouter;
   files: FilesService;
   dataDir: string;
-  perMinute: number;
-  now: Clock;
+  /** A limit against runaway clicking (CLICK_MASK_PER_MINUTE), shared by every API process. */
+  admit: UserRateLimiter;
 }) => {
-  // A limit against runaway clicking, not a security boundary (the CPU is ours).
-  const admit = createUserRateLimiter(deps.perMinute, deps.now, 'CLICK_MASK_TOO_FREQUENT');
-
   return {
     async clickMask(userId: string, body: ClickMaskBody): Promise<ClickMaskResult> {
-      admit(userId);
+      await deps.admit(userId);
       const route = await deps.router.resolve('click-segment');
       if (!route.engine) throw new AppError('ENGINE_UNAVAILABLE', { message: route.reason });
 

@@ -16,7 +16,7 @@ export const trackingModule: FeatureModuleFactory = (core) => {
         prefix: '/api',
         tracking,
         sessions: core.sessions,
-        now: core.now,
+        rateLimits: core.rateLimits,
       });
       await app.register(trackingAdminRoutes, {
         prefix: '/api/user/manage',

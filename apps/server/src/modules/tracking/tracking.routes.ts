@@ -10,9 +10,8 @@ import {
 } from '@huijing/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../config/clock';
 import { AppError } from '../../http/app-error';
-import { createUserRateLimiter } from '../../http/rate-limit';
+import type { RateLimits } from '../../http/rate-limit';
 import type { AuthGuards } from '../auth/authenticate';
 import type { SessionsService } from '../auth/sessions.service';
 import type { AuditLog } from '../admin/audit.service';
@@ -22,7 +21,7 @@ import type { TrackingService } from './tracking.service';
 export type TrackingRoutesOptions = {
   tracking: TrackingService;
   sessions: SessionsService;
-  now: Clock;
+  rateLimits: RateLimits;
 };
 
 /** POST /api/track (beacons) and GET /api/search/hotWords. */
@@ -39,7 +38,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = asyn
       }
     },
   );
-  const perDevice = createUserRateLimiter(60, opts.now, 'TRACK_TOO_FREQUENT');
+  const perDevice = opts.rateLimits.perKey('track', 60, 'TRACK_TOO_FREQUENT');
 
   app.post(
     '/track',
@@ -53,7 +52,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = asyn
     },
     async (request) => {
       if (request.validationError) throw new AppError('VALIDATION_FAILED');
-      perDevice(request.ip);
+      await perDevice(request.ip);
       const { token } = request.body;
       const lookup = token ? await opts.sessions.resolve('user', token) : undefined;
       const userId = lookup?.ok ? lookup.session.subjectId : undefined;
