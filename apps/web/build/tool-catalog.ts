@@ -17,7 +17,7 @@ export const toolCatalog = (): Plugin => ({
   async load(id) {
     if (id !== RESOLVED) return undefined;
     // The registry is TypeScript source (a workspace package); tsx loads it in the build's Node.
-    const { allTools, familyNames, toolEntry } = (await tsImport(
+    const { allTools, familyNames, toolEntry, toolFamilySchema } = (await tsImport(
       '@huijing/tools',
       import.meta.url,
     )) as typeof Tools;
@@ -30,6 +30,11 @@ export const toolCatalog = (): Plugin => ({
       entry: toolEntry(t),
       routes: t.routes,
     }));
-    return `export const catalogTools = ${JSON.stringify(tools)};\nexport const familyNames = ${JSON.stringify(familyNames)};\n`;
+    return [
+      `export const catalogTools = ${JSON.stringify(tools)};`,
+      `export const familyNames = ${JSON.stringify(familyNames)};`,
+      `export const toolFamilies = ${JSON.stringify(toolFamilySchema.options)};`,
+      '',
+    ].join('\n');
   },
 });

@@ -15,4 +15,6 @@ declare module 'virtual:tool-catalog' {
   > & { entry: string };
   export const catalogTools: readonly CatalogTool[];
   export const familyNames: Record<ToolFamily, { 'zh-CN': string; 'en-US': string }>;
+  /** The families in the registry's order (toolFamilySchema.options). */
+  export const toolFamilies: readonly ToolFamily[];
 }

@@ -1,5 +1,5 @@
-import { toolFamilySchema } from '@huijing/tools';
 import { storageKeys, type SafeStorage, type SourceInfo } from './storage-keys';
+import { toolFamilies } from './tool-catalog';
 import { toolForLocation } from './tool-location';
 
 /**
@@ -25,7 +25,7 @@ const mobileTarget = (pathname: string, search: string): string => {
   const tool = toolForLocation(pathname, search);
   if (tool) return `/mobilePrepare?tool=${encodeURIComponent(tool.id)}`;
   if (pathname.toLowerCase() === '/list') {
-    const families = toolFamilySchema.options;
+    const families = toolFamilies;
     const tab = Number(new URLSearchParams(search).get('tab'));
     const family = Number.isInteger(tab) && tab >= 1 ? families[tab - 1] : undefined;
     return `/mobileList?family=${family ?? families[0]}`;
