@@ -1,9 +1,10 @@
 import type { AdminRole } from '@huijing/contracts';
 import { expect } from 'vitest';
+import { ROOT_ADMIN, adminToken, rootAdminEnv } from './helper';
 import type { TestApp } from './helper';
 
-export const ROOT = { username: 'root', password: 'root-password-2026' };
-export const rootEnv = { ADMIN_USERNAME: ROOT.username, ADMIN_PASSWORD: ROOT.password };
+export const ROOT = ROOT_ADMIN;
+export const rootEnv = rootAdminEnv;
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
@@ -17,11 +18,8 @@ export const manageCall =
       ...(payload && { payload }),
     });
 
-export const adminLogin = async (t: TestApp, username: string, password: string) => {
-  const res = await manageCall(t)('POST', '/login', undefined, { username, password });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.token as string;
-};
+export const adminLogin = (t: TestApp, username: string, password: string) =>
+  adminToken(t, { username, password });
 
 let seq = 0;
 /** A new admin of the role, created by root, signed in. */

@@ -1,20 +1,21 @@
 import { envelopeSchema, healthSchema, publicHealthSchema } from '@huijing/contracts';
 import { afterEach, expect, it } from 'vitest';
 import { startComfyUiDouble } from './doubles/comfyui-double';
-import { buildTestApp, captureLogs, closedPort, describeEachDatabase, smsLogin } from './helper';
+import {
+  adminToken as loginAdmin,
+  buildTestApp,
+  captureLogs,
+  closedPort,
+  describeEachDatabase,
+  rootAdminEnv,
+  smsLogin,
+} from './helper';
 import type { TestApp } from './helper';
 import { buildTaskApp, upload } from './task-fixtures';
 
-const ROOT = { ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'root-password-2026' };
+const ROOT = rootAdminEnv;
 
-const adminToken = async (t: TestApp) =>
-  (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/user/manage/login',
-      payload: { username: ROOT.ADMIN_USERNAME, password: ROOT.ADMIN_PASSWORD },
-    })
-  ).json().data.token as string;
+const adminToken = (t: TestApp) => loginAdmin(t);
 
 const details = async (t: TestApp) =>
   envelopeSchema(healthSchema).parse(

@@ -250,6 +250,27 @@ export const smsLogin = async (
   return { ...data, phone };
 };
 
+/** The root admin a test app creates at boot: spread `rootAdminEnv` into buildTestApp's env. */
+export const ROOT_ADMIN = { username: 'root', password: 'root-password-2026' };
+export const rootAdminEnv = {
+  ADMIN_USERNAME: ROOT_ADMIN.username,
+  ADMIN_PASSWORD: ROOT_ADMIN.password,
+};
+
+/** Signs an admin in (default: the root admin) and returns its satoken. */
+export const adminToken = async (
+  t: TestApp,
+  credentials: { username: string; password: string } = ROOT_ADMIN,
+): Promise<string> => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/manage/login',
+    payload: credentials,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { data: { token: string } }).data.token;
+};
+
 /** Asserts the one error envelope with the catalogue entry's status and code. */
 export const expectError = (
   res: { statusCode: number; json: () => unknown; body: string },

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, describeEachDatabase, expectError, smsLogin } from './helper';
+import {
+  adminToken as loginAdmin,
+  rootAdminEnv,
+  buildTestApp,
+  describeEachDatabase,
+  expectError,
+  smsLogin,
+} from './helper';
 import type { TestApp } from './helper';
 import { upload } from './task-fixtures';
-
-const ROOT = { username: 'root', password: 'root-password-2026' };
 
 describeEachDatabase('contact, extension and feedback', (target) => {
   let t: TestApp;
@@ -11,11 +16,9 @@ describeEachDatabase('contact, extension and feedback', (target) => {
   beforeAll(async () => {
     t = await buildTestApp({
       target,
-      env: { ADMIN_USERNAME: ROOT.username, ADMIN_PASSWORD: ROOT.password },
+      env: rootAdminEnv,
     });
-    adminToken = (
-      await t.app.inject({ method: 'POST', url: '/api/user/manage/login', payload: ROOT })
-    ).json().data.token as string;
+    adminToken = await loginAdmin(t);
   });
   afterAll(() => t.close());
 

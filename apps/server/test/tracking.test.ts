@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DAY } from '../src/config/clock';
-import { buildTestApp, describeEachDatabase, expectError, fakeClock, smsLogin } from './helper';
+import {
+  adminToken as loginAdmin,
+  rootAdminEnv,
+  buildTestApp,
+  describeEachDatabase,
+  expectError,
+  fakeClock,
+  smsLogin,
+} from './helper';
 import type { FakeClock, TestApp } from './helper';
-
-const ROOT = { username: 'root', password: 'root-password-2026' };
 
 describeEachDatabase('page views, events and hot words', (target) => {
   let t: TestApp;
@@ -14,14 +20,9 @@ describeEachDatabase('page views, events and hot words', (target) => {
     t = await buildTestApp({
       target,
       now: clock.now,
-      env: { ADMIN_USERNAME: ROOT.username, ADMIN_PASSWORD: ROOT.password },
+      env: rootAdminEnv,
     });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/manage/login',
-      payload: ROOT,
-    });
-    adminToken = login.json().data.token as string;
+    adminToken = await loginAdmin(t);
   });
   afterAll(() => t.close());
 

@@ -145,17 +145,6 @@ export const enterpriseLeadBodySchema = z.object({
 });
 
 // --- admin
-export const productUpdateBodySchema = z
-  .object({
-    priceFen: z.number().int().min(1).max(100_000_000).optional(),
-    originalPriceFen: z.number().int().min(1).max(100_000_000).nullable().optional(),
-    stock: z.number().int().min(0).max(10_000_000).nullable().optional(),
-    onSale: z.boolean().optional(),
-    name: z.string().trim().min(1).max(50).optional(),
-    description: z.string().trim().max(500).optional(),
-  })
-  .refine((v) => Object.keys(v).length > 0, { message: '请至少修改一项' });
-export type ProductUpdate = z.infer<typeof productUpdateBodySchema>;
 
 export const refundBodySchema = z.object({
   reason: z.string().trim().min(1, { message: '请填写退款原因' }).max(200),

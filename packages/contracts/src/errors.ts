@@ -187,6 +187,18 @@ export const errorCatalogue = {
   ADMIN_ADJUST_LIMIT: { code: 40376, status: 403, message: '超出运营单次可调整的次数上限' },
   ADMIN_TASK_NOT_CANCELABLE: { code: 40977, status: 409, message: '该任务当前状态无法执行此操作' },
   ADMIN_ENGINE_UNKNOWN: { code: 40475, status: 404, message: '没有这个引擎或工具' },
+  ADMIN_PRODUCT_ID_TAKEN: { code: 40978, status: 409, message: '商品编号已存在，请换一个' },
+  ADMIN_NOT_SETTLEABLE: {
+    code: 40979,
+    status: 409,
+    message: '支付平台未确认该订单已付款，不能补单',
+  },
+  ADMIN_REFUND_SECOND_APPROVER: {
+    code: 40377,
+    status: 403,
+    message: '退款需由另一位管理员批准，发起人不能自己批准',
+  },
+  ADMIN_REFUND_NOT_REQUESTED: { code: 40478, status: 404, message: '该订单没有待批准的退款申请' },
   // --
   // the designer's first hour (issue 18): codes ending 22–29
   // --

@@ -28,6 +28,7 @@ export * from './models';
 // admin (issue 16)
 export * from './admin';
 export * from './admin-console';
+export * from './admin-orders';
 // --
 // first-hour (issue 18)
 export * from './first-hour';

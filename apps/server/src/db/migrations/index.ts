@@ -20,6 +20,7 @@ import * as m0010 from './0010-training';
 // --
 // 0011-admin.ts (issue 16) imported here
 import * as m0011 from './0011-admin';
+import * as m0014 from './0014-admin-refund-requests';
 // --
 // 0012-first-hour.ts (issue 18) imported here
 // --
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   // --
   // '0011_admin' (issue 16)
   '0011_admin': m0011,
+  '0014_admin_refund_requests': m0014,
   // --
   // '0012_first_hour' (issue 18)
   // --

@@ -1,9 +1,14 @@
 import type { FeatureModuleFactory } from '../feature-module';
+import { moduleServices } from '../feature-module';
+import type { OrdersModuleServices } from '../orders/orders.module';
 import { createAuditLog } from './audit.service';
 import type { AuditLog } from './audit.service';
 import { adminConsoleRoutes } from './admin-console.routes';
 import { createAdminEnginesService } from './admin-engines.service';
 import { createAdminOrdersRepository } from './admin-orders.repository';
+import { adminOrdersRoutes } from './admin-orders.routes';
+import { createAdminOrdersService } from './admin-orders.service';
+import { createAdminProductsService } from './admin-products.service';
 import { createAdminSettings } from './admin-settings.service';
 import type { AdminSettingsStore } from './admin-settings.service';
 import { createAdminStatsService } from './admin-stats.service';
@@ -33,7 +38,8 @@ export const adminConsoleModule: FeatureModuleFactory = (core, modules) => {
     signupDefault: core.env.signupTickets,
   });
   // Orders appear in user details and revenue in statistics when the commerce module is installed.
-  const orders = modules.has('orders') ? createAdminOrdersRepository(core.database.db) : undefined;
+  const commerce = moduleServices<OrdersModuleServices>(modules, 'orders');
+  const orders = commerce ? createAdminOrdersRepository(core.database.db) : undefined;
   const services: AdminConsoleServices = {
     audit,
     settings,
@@ -53,6 +59,14 @@ export const adminConsoleModule: FeatureModuleFactory = (core, modules) => {
         engines: createAdminEnginesService({ core, audit }),
         stats: createAdminStatsService({ core, paidOrders: orders?.paid }),
       });
+      if (commerce && orders) {
+        await app.register(adminOrdersRoutes, {
+          prefix: '/api/user/manage',
+          guards: core.guards,
+          orders: createAdminOrdersService({ core, repo: orders, commerce, audit, settings }),
+          products: createAdminProductsService({ core, audit }),
+        });
+      }
     },
   };
 };

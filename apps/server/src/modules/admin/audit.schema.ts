@@ -19,3 +19,20 @@ declare module '../../db/schema' {
     admin_audit_log: AdminAuditLogTable;
   }
 }
+
+/** Refunds waiting for a second admin (migration 0014), one per order. */
+export interface AdminRefundRequestsTable {
+  order_no: string;
+  requested_by: string;
+  requested_by_name: string;
+  reason: string;
+  created_at: string;
+  approved_by: string | null;
+  approved_at: string | null;
+}
+
+declare module '../../db/schema' {
+  interface Database {
+    admin_refund_requests: AdminRefundRequestsTable;
+  }
+}

@@ -1,13 +1,11 @@
 import type { CoreContainer } from '../../container';
 import { newId } from '../../db/ids';
-import { createAuditLog } from '../admin/audit.service';
 import { createAlipayProvider } from '../../providers/payments/alipay.provider';
 import { createSandboxProvider } from '../../providers/payments/sandbox.provider';
 import { createWechatPayProvider } from '../../providers/payments/wechatpay.provider';
 import type { FeatureModule, ModuleLookup } from '../feature-module';
 import { seedCatalogue } from './catalogue.seed';
 import { parsePaymentsConfig } from './orders.config';
-import { ordersAdminRoutes } from './orders.admin.routes';
 import { ordersRoutes } from './orders.routes';
 import { createOrdersService } from './orders.service';
 import type { ChannelProviders } from './orders.service';
@@ -48,7 +46,6 @@ export const ordersModule = (core: CoreContainer, _modules: ModuleLookup) => {
     expireMinutes: config.expireMinutes,
   });
   const refunds = createRefundsService({ db, dialect, now, logger, providers });
-  const audit = createAuditLog({ db, now, logger });
 
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<unknown> | undefined;
@@ -101,12 +98,6 @@ export const ordersModule = (core: CoreContainer, _modules: ModuleLookup) => {
           guards: core.guards,
         });
       }
-      await app.register(ordersAdminRoutes, {
-        prefix: '/api/user/manage',
-        refunds,
-        guards: core.guards,
-        audit,
-      });
     },
     startWorker: async () => {
       void pass();

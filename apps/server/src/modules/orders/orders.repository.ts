@@ -107,15 +107,6 @@ export const createOrdersRepository = (db: Kysely<Database>) => ({
       .execute();
   },
 
-  async updateProduct(id: string, set: Partial<ProductRow>, at: string): Promise<boolean> {
-    const result = await db
-      .updateTable('products')
-      .set({ ...set, updated_at: at })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  },
-
   /** Pending or paid orders of a user for a product (the per-user limit). */
   async countLive(userId: string, productId: string): Promise<number> {
     const row = await db

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Product, ProductUpdate, RefundResult, TicketGrants } from '@huijing/contracts';
+import type { RefundResult, TicketGrants } from '@huijing/contracts';
 import type { Clock } from '../../config/clock';
 import { DAY } from '../../config/clock';
 import type { Dialect } from '../../db/kysely';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { createOrdersRepository, parseGrants, toProduct } from './orders.repository';
+import { createOrdersRepository, parseGrants } from './orders.repository';
 import type { OrderRow } from './orders.repository';
 import { activeVip, grantEntries, lockVipRow } from './settlement';
 import type { ChannelProviders } from './orders.service';
@@ -30,7 +30,7 @@ const toResult = (row: RefundRow, repeated: boolean): RefundResult => ({
 });
 
 /**
- * Refunds (super admin) and catalogue edits. The refund policy (docs/payments.md): what was
+ * Refunds (the admin console's orders.refund). The refund policy (docs/payments.md): what was
  * granted is taken back as far as it is unspent; the money returned is the order amount times the
  * unspent share (the smaller share when an order granted both tickets and VIP days), rounded down
  * to the fen. paid→refunded, the take-back and the refund record commit in one transaction; the
@@ -194,34 +194,6 @@ export const createRefundsService = (deps: {
       await askProvider(order, row);
       deps.logger.info({ orderNo, adminId, refundFen: row.refund_fen }, 'order refunded');
       return toResult(row, !won);
-    },
-
-    async updateProduct(
-      id: string,
-      update: ProductUpdate,
-    ): Promise<{ before: Product; after: Product }> {
-      const product = await repo.findProduct(id);
-      if (!product) throw new AppError('PRODUCT_NOT_FOUND');
-      if (update.stock != null && update.stock < Number(product.sold)) {
-        throw new AppError('VALIDATION_FAILED', {
-          message: `库存不能少于已售出的 ${Number(product.sold)} 份`,
-        });
-      }
-      await repo.updateProduct(
-        id,
-        {
-          ...(update.priceFen !== undefined && { price_fen: update.priceFen }),
-          ...(update.originalPriceFen !== undefined && {
-            original_price_fen: update.originalPriceFen,
-          }),
-          ...(update.stock !== undefined && { stock: update.stock }),
-          ...(update.onSale !== undefined && { on_sale: update.onSale ? 1 : 0 }),
-          ...(update.name !== undefined && { name: update.name }),
-          ...(update.description !== undefined && { description: update.description }),
-        },
-        deps.now().toISOString(),
-      );
-      return { before: toProduct(product), after: toProduct((await repo.findProduct(id))!) };
     },
   };
 };
