@@ -4,8 +4,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { desktop, launch, mobile, newPage } from '../support/browser';
+import { runToLine, uploadRoom, userApi } from '../support/gallery';
 import { apiSignIn, apiSkipInterest, startServer, type RunningServer } from '../support/server';
 
 const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
@@ -17,33 +17,9 @@ let token: string;
 let published: string;
 let unpublishedTask: string;
 
-const api = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
-  const r = await fetch(server.url + url, {
-    ...init,
-    headers: {
-      satoken: token,
-      ...(init.body && typeof init.body === 'string' && { 'content-type': 'application/json' }),
-      ...(init.headers as Record<string, string>),
-    },
-  });
-  const body = (await r.json()) as { success: boolean; data: T; message: string };
-  if (!body.success) throw new Error(`${url}: ${body.message}`);
-  return body.data;
-};
-
-const run = async (fileId: string): Promise<string> => {
-  const { taskId } = await api<{ taskId: string }>('/api/ai/startTask', {
-    method: 'POST',
-    body: JSON.stringify({ toolId: 'to-line', upload_img: fileId }),
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const info = await api<{ status: string }>(`/api/ai/getTaskByTaskId?taskId=${taskId}`);
-    if (info.status === 'succeeded') return taskId;
-    if (info.status === 'failed' || Date.now() > deadline) throw new Error(info.status);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
+const api = <T>(url: string, init: RequestInit = {}): Promise<T> =>
+  userApi(server, token)<T>(url, init);
+const run = (fileId: string) => runToLine(server, token, fileId);
 
 /**
  * Many published pictures at once: rows written straight into the server's SQLite file, each
@@ -95,15 +71,7 @@ before(async () => {
   browser = await launch();
   token = await apiSignIn(server, '13812347701');
   await apiSkipInterest(server, token);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600">
-    <rect width="100%" height="100%" fill="#efe9e1"/>
-    <polygon points="0,600 220,390 680,390 900,600" fill="#b08d68"/>
-    <rect x="320" y="110" width="260" height="180" fill="#9cc3e6" stroke="#4b5563" stroke-width="10"/>
-  </svg>`;
-  const png = await sharp(Buffer.from(svg)).png().toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'room.png');
-  const { fileId } = await api<{ fileId: string }>('/api/upload', { method: 'POST', body: form });
+  const fileId = await uploadRoom(server, token);
   const first = await run(fileId);
   unpublishedTask = await run(fileId);
   // The first publish also loads the moderation model (several seconds).

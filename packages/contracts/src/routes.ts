@@ -92,6 +92,9 @@ export const extraRoutes: readonly string[] = [
   '/admin/engines',
   '/admin/settings',
   '/admin/audit',
+  // moderation queues (issue 16 item 7, lane community)
+  '/admin/moderation/gallery',
+  '/admin/moderation/models',
   // community (issue 14): the pages the tracking labels name; `:x` segments are parameters
   '/findPage',
   '/tupianHome',

@@ -27,6 +27,9 @@ import * as m0014 from './0014-admin-refund-requests';
 // 0013-spec-gaps.ts (issue 19) imported here
 import * as m0013 from './0013-spec-gaps';
 // --
+// 0014-community-published-at.ts (issue 14, lane community)
+import * as m0014community from './0014-community-published-at';
+// --
 
 /**
  * Every migration, by name, in order. A static index instead of a folder read because the server
@@ -60,6 +63,9 @@ export const migrations: Record<string, Migration> = {
   // --
   // '0013_spec_gaps' (issue 19)
   '0013_spec_gaps': m0013,
+  // --
+  // '0014_community_published_at' (issue 14)
+  '0014_community_published_at': m0014community,
   // --
 };
 

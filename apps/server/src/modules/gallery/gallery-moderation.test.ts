@@ -91,6 +91,16 @@ describe('gallery moderation: the nsfwjs check at publish and the review queue',
       expect(r.statusMessage).toContain('审核');
       const square = await t.app.inject({ method: 'GET', url: '/api/image/waterfall/page' });
       expect((square.json().data as { total: number }).total).toBe(0);
+      const publishedAt = async () =>
+        (
+          await t.container.database.db
+            .selectFrom('gallery_images')
+            .select('published_at')
+            .where('id', '=', r.id)
+            .executeTakeFirstOrThrow()
+        ).published_at;
+      // Not public yet: no published-at time (the admin summary counts published pictures by it).
+      expect(await publishedAt()).toBeNull();
 
       const admin$ = (
         method: 'GET' | 'POST',
@@ -129,6 +139,8 @@ describe('gallery moderation: the nsfwjs check at publish and the review queue',
       expect(
         (await admin$('POST', `/review/${r.id}`, admin, { action: 'approve' })).statusCode,
       ).toBe(200);
+      const firstPublished = await publishedAt();
+      expect(firstPublished).toMatch(/^\d{4}-\d\d-\d\dT/);
       const after = await t.app.inject({ method: 'GET', url: '/api/image/waterfall/page' });
       const list = (after.json().data as { list: { id: string; url: string }[] }).list;
       expect(list.map((i) => i.id)).toEqual([r.id]);
@@ -139,6 +151,7 @@ describe('gallery moderation: the nsfwjs check at publish and the review queue',
         .select(['action', 'target', 'reason', 'actor_username'])
         .where('action', 'like', 'gallery.%')
         .orderBy('at', 'asc')
+        .limit(2)
         .execute();
       expect(audit).toEqual([
         {
@@ -154,6 +167,10 @@ describe('gallery moderation: the nsfwjs check at publish and the review queue',
           actor_username: ROOT.username,
         },
       ]);
+      // Hidden and approved again: the first publication time stays.
+      await admin$('POST', `/review/${r.id}`, admin, { action: 'hide', reason: '复查' });
+      await admin$('POST', `/review/${r.id}`, admin, { action: 'approve' });
+      expect(await publishedAt()).toBe(firstPublished);
       expectError(
         await admin$('POST', '/review/nope', admin, { action: 'approve' }),
         'GALLERY_NOT_FOUND',

@@ -149,7 +149,15 @@ export const createGalleryRepository = (db: Kysely<Database>) => {
       return db.transaction().execute(async (trx) => {
         let q = trx
           .updateTable('gallery_images')
-          .set({ status, status_reason: reason, updated_at: at })
+          .set({
+            status,
+            status_reason: reason,
+            updated_at: at,
+            // The first time it becomes public; later approvals keep it.
+            ...(status === 'published'
+              ? { published_at: sql<string>`coalesce(published_at, ${at})` }
+              : {}),
+          })
           .where('id', '=', id);
         if (onlyFrom) q = q.where('status', 'in', onlyFrom);
         const r = await q.executeTakeFirst();

@@ -25,6 +25,8 @@ export interface GalleryImagesTable {
   search_text: string;
   status: GalleryStatus;
   status_reason: string | null;
+  /** When it first became public (migration 0014_community_published_at); null until then. */
+  published_at: string | null;
   /** JSON of the automatic check's class probabilities, when it ran. */
   nsfw: string | null;
   collect_count: Generated<number>;

@@ -326,6 +326,7 @@ export const createGalleryService = (deps: {
         search_text: searchTextOf({ title, tags, prompt }),
         status,
         status_reason: reason,
+        published_at: status === 'published' ? at : null,
         nsfw: scores ? JSON.stringify(scores) : null,
         hot_base: hotBase,
         hot_score: hotBase,

@@ -128,6 +128,13 @@ describeEachDatabase('gallery: publish, waterfall, collects, collections, report
     expect(res.statusCode, res.body).toBe(200);
     const { id, status } = res.json().data as { id: string; status: string };
     expect(status).toBe('published');
+    // The publication time the admin summary counts "picture published" by.
+    const row = await t.container.database.db
+      .selectFrom('gallery_images')
+      .select(['published_at', 'created_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.published_at).toBe(row.created_at);
     // Publishing the same picture again answers the same id.
     const again = await call('POST', '/api/image/publish', owner.token, body);
     expect((again.json().data as { id: string }).id).toBe(id);

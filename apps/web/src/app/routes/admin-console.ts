@@ -16,6 +16,12 @@ const consoleScreen = (name: ConsoleScreen) =>
     (m) => m[name],
   );
 
+const moderationScreen = (name: 'AdminGalleryReviewPage' | 'AdminModelsReviewPage') =>
+  screen(
+    () => import('../../features/admin/moderation-screens'),
+    (m) => m[name],
+  );
+
 /**
  * Admin console screens (issue 16), nested in the admin layout. Each route's access name is one
  * permission of the server's matrix, so a role never sees a screen its calls would refuse.
@@ -27,4 +33,14 @@ export const adminConsoleRoutes: RouteObject[] = [
   page('/admin/engines', consoleScreen('AdminEnginesPage'), adminAccess('engines.read')),
   page('/admin/settings', consoleScreen('AdminSettingsPage'), adminAccess('settings.read')),
   page('/admin/audit', consoleScreen('AdminAuditPage'), adminAccess('audit.read')),
+  page(
+    '/admin/moderation/gallery',
+    moderationScreen('AdminGalleryReviewPage'),
+    adminAccess('moderation.review'),
+  ),
+  page(
+    '/admin/moderation/models',
+    moderationScreen('AdminModelsReviewPage'),
+    adminAccess('moderation.review'),
+  ),
 ];
