@@ -74,9 +74,11 @@ describeEachDatabase('the signed-in user', (target) => {
     const { token, user } = await smsLogin(t);
     expect((await get('/api/user/getVipInfo', token)).json().data).toEqual({
       isVip: false,
+      level: 'none',
       tier: 'none',
       tierName: '普通用户',
       expiresAt: null,
+      perks: { priorityQueue: false, monthlyTickets: {}, nextAllowanceAt: null },
       benefits: ['注册赠送渲染次数', '标准排队'],
     });
     const until = new Date(clock.now().getTime() + 10 * DAY).toISOString();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ticketGrantsSchema } from './commerce';
 import { isoDateSchema, pageSchema } from './common';
 import { displayNameSchema } from './security';
 
@@ -84,11 +85,27 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
+/** What a membership gives, as the server enforces it (issue 13). */
+export const vipPerksSchema = z.object({
+  /** The VIP lane: a member's tasks are taken before others' in the same engine queue. */
+  priorityQueue: z.boolean(),
+  /** Tickets granted at the start of each month of the running plan ({} without one). */
+  monthlyTickets: ticketGrantsSchema,
+  /** When the next month's allowance is due; null when the bought membership has none left. */
+  nextAllowanceAt: isoDateSchema.nullable(),
+});
+export type VipPerks = z.infer<typeof vipPerksSchema>;
+
+/** GET /api/user/getVipInfo: `{isVip, level, expiresAt, perks}` (issue 13) plus display fields. */
 export const vipInfoSchema = z.object({
   isVip: z.boolean(),
+  level: z.enum(['none', 'vip', 'svip']),
+  /** Same as level (the name the web read first). */
   tier: z.enum(['none', 'vip', 'svip']),
   tierName: z.string(),
   expiresAt: isoDateSchema.nullable(),
+  perks: vipPerksSchema,
+  /** The tier's benefits as the operator words them (settings `vip.tiers`). */
   benefits: z.array(z.string()),
 });
 export type VipInfo = z.infer<typeof vipInfoSchema>;

@@ -125,13 +125,6 @@ export const activityStockSchema = z.object({
 });
 export type ActivityStock = z.infer<typeof activityStockSchema>;
 
-export const vipPerksSchema = z.object({
-  level: z.enum(['none', 'vip', 'svip']),
-  isVip: z.boolean(),
-  expiresAt: isoDateSchema.nullable(),
-  perks: z.array(z.string()),
-});
-
 /** The enterprise contact form beyond /dingzhi's largest tier. */
 export const enterpriseLeadBodySchema = z.object({
   company: z.string().trim().min(1, { message: '请填写公司名称' }).max(100),

@@ -16,7 +16,15 @@ const user = {
   needsInterests: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
-const vip = { isVip: true, tier: 'vip', tierName: 'VIP 会员', expiresAt: null, benefits: [] };
+const vip = {
+  isVip: true,
+  level: 'vip',
+  tier: 'vip',
+  tierName: 'VIP 会员',
+  expiresAt: null,
+  perks: { priorityQueue: true, monthlyTickets: { '1': 300 }, nextAllowanceAt: null },
+  benefits: [],
+};
 
 afterEach(resetFakeApi);
 

@@ -103,5 +103,13 @@ export const testUser = {
   wechatBound: false,
   needsInterests: false,
   createdAt: '2026-01-01T00:00:00.000Z',
-  vip: { isVip: false, tier: 'none', tierName: '普通用户', expiresAt: null, benefits: [] },
+  vip: {
+    isVip: false,
+    level: 'none',
+    tier: 'none',
+    tierName: '普通用户',
+    expiresAt: null,
+    perks: { priorityQueue: false, monthlyTickets: {}, nextAllowanceAt: null },
+    benefits: [],
+  },
 };

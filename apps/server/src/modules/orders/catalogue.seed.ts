@@ -26,7 +26,7 @@ export const defaultCustomPricing: CustomPricing = {
 };
 
 /**
- * The catalogue a fresh install sells; operators change prices, stock and availability in the
+ * The catalogue a fresh install sells (a `vip` plan's grants are its monthly allowance); operators change prices, stock and availability in the
  * admin (POST /api/user/manage/product/{id}). Rows are only inserted when missing, so an edit is
  * never overwritten by a later boot.
  */
@@ -120,7 +120,7 @@ export const defaultProducts = (now: Date): Seed[] => [
     id: 'vip-month',
     kind: 'vip',
     name: 'VIP 月卡',
-    description: '30 天会员，含通用次数 ×300，优先排队、无水印下载',
+    description: '30 天会员，每月通用次数 ×300，优先排队',
     price_fen: 6_800,
     original_price_fen: 9_800,
     grants: { '1': 300 },
@@ -137,10 +137,10 @@ export const defaultProducts = (now: Date): Seed[] => [
     id: 'vip-quarter',
     kind: 'vip',
     name: 'VIP 季卡',
-    description: '90 天会员，含通用次数 ×1000，优先排队、无水印下载',
+    description: '90 天会员，每月通用次数 ×350（共 3 个月），优先排队',
     price_fen: 18_800,
     original_price_fen: 29_400,
-    grants: { '1': 1000 },
+    grants: { '1': 350 },
     vip_days: 90,
     vip_tier: 'vip',
     stock: null,
@@ -154,10 +154,10 @@ export const defaultProducts = (now: Date): Seed[] => [
     id: 'vip-year',
     kind: 'vip',
     name: 'SVIP 年卡',
-    description: '365 天会员，含通用次数 ×4000、视频 ×50，最高优先级、模型训练',
+    description: '365 天会员，每月通用次数 ×350、视频 ×5（共 12 个月），最高优先级排队',
     price_fen: 59_800,
     original_price_fen: 117_600,
-    grants: { '1': 4000, '4': 50 },
+    grants: { '1': 350, '4': 5 },
     vip_days: 365,
     vip_tier: 'svip',
     stock: null,

@@ -17,8 +17,9 @@ import './orders.schema';
 
 /**
  * Commerce (issue 13): the catalogue, orders paid with WeChat Pay Native or Alipay precreate (or
- * the development sandbox), settlement exactly once, VIP, the 250513 activity, refunds, and the
- * reconciler that asks the providers about what a lost notify would leave pending.
+ * the development sandbox), settlement exactly once, VIP and its monthly allowance, the 250513
+ * activity, refunds, and the worker pass: the reconciler that asks the providers about what a lost
+ * notify would leave pending, then the VIP months that have begun.
  */
 export const ordersModule = (core: CoreContainer, _modules: ModuleLookup) => {
   const config = parsePaymentsConfig(core.env);
@@ -45,6 +46,8 @@ export const ordersModule = (core: CoreContainer, _modules: ModuleLookup) => {
     channels,
     expireMinutes: config.expireMinutes,
   });
+  const { allowance } = settlement;
+  core.users.useVipAllowance((userId) => allowance.forUser(userId));
   const refunds = createRefundsService({ db, dialect, now, logger, providers });
 
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -52,6 +55,7 @@ export const ordersModule = (core: CoreContainer, _modules: ModuleLookup) => {
   const pass = () => {
     running ??= orders
       .reconcileDue()
+      .then(() => allowance.grantDue())
       .catch((err: unknown) => logger.warn({ err }, 'reconciler pass failed'))
       .finally(() => {
         running = undefined;
@@ -64,7 +68,7 @@ export const ordersModule = (core: CoreContainer, _modules: ModuleLookup) => {
 
   return {
     name: 'orders',
-    services: { orders, settlement, refunds, providers, config },
+    services: { orders, settlement, refunds, allowance, providers, config },
     seed: (database) => seedCatalogue(database, now()),
     routes: async (app) => {
       await app.register(ordersRoutes, {

@@ -52,8 +52,21 @@ export interface OrdersTable {
   refunded_at: string | null;
   next_check_at: string | null;
   checks: Generated<number>;
+  /** VIP orders (migration 0014): where the bought days begin, and when the next month is due. */
+  vip_from: Generated<string | null>;
+  allowance_next_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** One row per VIP order and month of membership: the allowance was granted (idempotency key). */
+export interface VipAllowancesTable {
+  order_no: string;
+  period: number;
+  user_id: string;
+  period_start: string;
+  grants: string;
+  created_at: string;
 }
 
 export interface PaymentIncidentsTable {
@@ -95,5 +108,6 @@ declare module '../../db/schema' {
     payment_incidents: PaymentIncidentsTable;
     order_refunds: OrderRefundsTable;
     enterprise_leads: EnterpriseLeadsTable;
+    vip_allowances: VipAllowancesTable;
   }
 }

@@ -12,6 +12,7 @@ import { createOrdersRepository, parseGrants } from './orders.repository';
 import type { OrderRow } from './orders.repository';
 import { activeVip, grantEntries, lockVipRow } from './settlement';
 import type { ChannelProviders } from './orders.service';
+import { grantedBy } from './vip-allowance';
 
 export const refundNoOf = (orderNo: string) => `RF${orderNo}`;
 
@@ -95,7 +96,15 @@ export const createRefundsService = (deps: {
           updated_at: iso,
         });
         if (!changed) return false;
-        const granted = grantEntries(parseGrants(order.grants));
+        // A VIP plan credited its months one by one: take back what those months granted.
+        const granted = grantEntries(
+          order.vip_from ? await grantedBy(trx, orderNo) : parseGrants(order.grants),
+        );
+        await trx
+          .updateTable('orders')
+          .set({ allowance_next_at: null })
+          .where('order_no', '=', orderNo)
+          .execute();
         const taken: TicketGrants = {};
         let grantedSum = 0;
         let takenSum = 0;

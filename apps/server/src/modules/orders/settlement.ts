@@ -2,14 +2,14 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { TicketGrants } from '@huijing/contracts';
 import type { Clock } from '../../config/clock';
+import { DAY } from '../../config/clock';
 import type { Dialect } from '../../db/kysely';
 import type { Database } from '../../db/schema';
 import { createTicketsRepository } from '../tickets/tickets.repository';
 import type { TicketType } from '../tickets/tickets.repository';
 import { createOrdersRepository, parseGrants } from './orders.repository';
 import type { OrderRow } from './orders.repository';
-
-const DAY = 86_400_000;
+import { createVipAllowance } from './vip-allowance';
 
 /** What a provider said about a payment (a verified notify or a query answer). */
 export type PaymentEvidence = {
@@ -56,6 +56,7 @@ export const createSettlement = (deps: {
   logger: Logger;
 }) => {
   const repo = createOrdersRepository(deps.db);
+  const allowance = createVipAllowance(deps);
 
   /** One incident per order and kind: a provider retrying for a day is not a hundred incidents. */
   const incident = async (
@@ -125,16 +126,6 @@ export const createSettlement = (deps: {
           at: iso,
         });
       }
-      await createTicketsRepository(trx).creditEntries(
-        grantEntries(parseGrants(before.grants)).map((g) => ({
-          userId: before.user_id,
-          ticketType: g.ticketType,
-          delta: g.count,
-          reason: 'purchase',
-          ref: orderNo,
-          at: iso,
-        })),
-      );
       if (before.vip_days && before.vip_tier) {
         const user = await lockVipRow(trx, deps.dialect, before.user_id);
         const active = user ? activeVip(user, at) : false;
@@ -150,7 +141,27 @@ export const createSettlement = (deps: {
           })
           .where('id', '=', before.user_id)
           .execute();
+        // A plan's grants are its monthly allowance: the first month now (or when the bought
+        // days begin, after a running membership), the others as their months begin.
+        const vipFrom = new Date(from).toISOString();
+        await trx
+          .updateTable('orders')
+          .set({ vip_from: vipFrom })
+          .where('order_no', '=', orderNo)
+          .execute();
+        await allowance.grantDueIn(trx, { ...before, status: 'paid', vip_from: vipFrom }, at);
+        return true;
       }
+      await createTicketsRepository(trx).creditEntries(
+        grantEntries(parseGrants(before.grants)).map((g) => ({
+          userId: before.user_id,
+          ticketType: g.ticketType,
+          delta: g.count,
+          reason: 'purchase',
+          ref: orderNo,
+          at: iso,
+        })),
+      );
       return true;
     });
     const after = (await repo.findOrder(orderNo))!;
@@ -164,7 +175,7 @@ export const createSettlement = (deps: {
     return { outcome: 'already', order: after };
   };
 
-  return { settle, incident };
+  return { settle, incident, allowance };
 };
 
 export type Settlement = ReturnType<typeof createSettlement>;

@@ -1,5 +1,5 @@
 import { maskPhone, userDisabledMessage } from '@huijing/contracts';
-import type { LandingSource, UserInfo, VipInfo } from '@huijing/contracts';
+import type { LandingSource, UserInfo, VipInfo, VipPerks } from '@huijing/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../config/clock';
@@ -42,6 +42,11 @@ export type ProfileEdit = {
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
+/** The monthly allowance of a member's running plan, from the commerce module when installed. */
+export type VipAllowanceSource = (
+  userId: string,
+) => Promise<Pick<VipPerks, 'monthlyTickets' | 'nextAllowanceAt'>>;
+
 export const createUsersService = (deps: {
   db: Kysely<Database>;
   tickets: TicketsService;
@@ -54,6 +59,7 @@ export const createUsersService = (deps: {
 }) => {
   const repo = createUsersRepository(deps.db);
   const iso = () => deps.now().toISOString();
+  let vipAllowance: VipAllowanceSource | undefined;
 
   /** The user row and the signup grant commit together (a user never lacks their tickets). */
   const createUser = (input: Omit<NewUser, 'id' | 'at'>): Promise<UserRecord> =>
@@ -135,13 +141,22 @@ export const createUsersService = (deps: {
         user.vipTier && user.vipUntil && Date.parse(user.vipUntil) > deps.now().getTime();
       const tier = active ? user.vipTier! : 'none';
       const shown = tiers?.[tier];
+      // Grants a month that has begun before answering (lazy grant on read).
+      const allowance = (await vipAllowance?.(id)) ?? { monthlyTickets: {}, nextAllowanceAt: null };
       return {
         isVip: tier !== 'none',
+        level: tier,
         tier,
         tierName: shown?.name ?? tier,
         expiresAt: active ? user.vipUntil : null,
+        perks: { priorityQueue: tier !== 'none', ...allowance },
         benefits: shown?.benefits ?? [],
       };
+    },
+
+    /** The commerce module plugs in the monthly allowance (orders.module.ts). */
+    useVipAllowance(source: VipAllowanceSource): void {
+      vipAllowance = source;
     },
 
     async editProfile(id: string, edit: ProfileEdit): Promise<UserRecord> {

@@ -10,11 +10,15 @@ const no = <MinusOutlined className="hj-perks__no" aria-label="—" />;
 export const VipPerks = ({ plans }: { plans: Product[] }) => {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
+  // A plan's tickets are its monthly allowance (granted at the start of each month it bought).
   const allowance = (tier: 'vip' | 'svip') =>
-    plans
-      .filter((p) => p.vipTier === tier)
-      .map((p) => `${p.vipDays}天 ${p.tickets?.['1'] ?? 0}`)
-      .join(' / ') || '—';
+    [
+      ...new Set(
+        plans
+          .filter((p) => p.vipTier === tier && p.tickets?.['1'])
+          .map((p) => t('commerce.vip.perMonth', { n: p.tickets?.['1'] })),
+      ),
+    ].join(' / ') || '—';
   const rows: [string, React.ReactNode, React.ReactNode, React.ReactNode][] = [
     [
       t('commerce.vip.queue'),
@@ -35,6 +39,13 @@ export const VipPerks = ({ plans }: { plans: Product[] }) => {
           {t('commerce.vip.current', {
             tier: user.vip.tierName,
             date: new Date(user.vip.expiresAt).toLocaleDateString('zh-CN'),
+          })}
+        </p>
+      ) : null}
+      {user?.vip.perks.nextAllowanceAt ? (
+        <p className="hj-perks__current">
+          {t('commerce.vip.nextAllowance', {
+            date: new Date(user.vip.perks.nextAllowanceAt).toLocaleDateString('zh-CN'),
           })}
         </p>
       ) : null}
