@@ -8,7 +8,7 @@ import { useLocalized } from '../../../components/use-localized';
 import { classifyQuery } from '../api/tools.api';
 import { PromptSuggestions } from '../components/prompt-suggestions';
 import { noneSwatch, styleSwatch } from '../components/style-swatch';
-import type { OverrideProps } from '../overrides';
+import type { OverrideProps } from '../overrides/override-types';
 import {
   examplePrompts,
   imageSuggestions,

@@ -1,7 +1,7 @@
 import type { TaskInfo } from '@huijing/contracts';
 import type { ToolDefinition } from '@huijing/tools';
 import type { ComponentType } from 'react';
-import type { InputImage } from '../store/family-stores';
+import type { InputImage } from '../store/state-types';
 
 /** What an override sees of the tool page: the tool, its parsed values and inputs. */
 export interface OverrideProps {

@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../../components/use-session';
 import { notify } from '../../../lib/notify';
 import { ACCEPTED_IMAGE_TYPES, isAcceptedImage, uploadToolImage } from '../model/upload-image';
 import { OverrideUploads } from '../generation/override-uploads';
-import type { OverrideProps } from '../overrides';
+import type { OverrideProps } from '../overrides/override-types';
 import { PanoramaOverlay } from './panorama-overlay';
 import { isEquirect, panoramaLink, sourceFromSearch, type PanoramaSource } from './panorama-model';
 import './panorama.css';

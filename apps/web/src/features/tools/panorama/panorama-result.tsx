@@ -2,7 +2,7 @@ import { CompassOutlined, FullscreenOutlined, LinkOutlined } from '@ant-design/i
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OverrideProps, ResultOverrideProps } from '../overrides';
+import type { OverrideProps, ResultOverrideProps } from '../overrides/override-types';
 import { shareTask } from './panorama.api';
 import { PanoramaOverlay } from './panorama-overlay';
 import { PanoramaViewer, type PanoramaHandle } from './panorama-viewer';

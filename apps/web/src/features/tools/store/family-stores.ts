@@ -1,47 +1,11 @@
 import type { ToolFamily } from '@huijing/tools';
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import {
-  holdExpired,
-  sameInputs,
-  withFreshLinks,
-  type FreshLink,
-  type Inputs,
-} from './input-links';
+import { holdExpired, sameInputs, withFreshLinks, type Inputs } from './input-links';
 import { refreshFamilyLinks } from './refresh-links';
+import type { FamilyState, ToolState } from './state-types';
 
-/** An uploaded image as the page keeps it: the file id the API takes and urls to show. */
-export interface InputImage {
-  fileId: string;
-  url: string;
-  thumbUrl: string | null;
-  width: number;
-  height: number;
-}
-
-export interface ToolState {
-  inputs: Record<string, InputImage[]>;
-  params: Record<string, unknown>;
-  /** The run being watched (survives a reload, so a running task is found again). */
-  taskId?: string;
-}
-
-export interface FamilyState {
-  tools: Record<string, ToolState>;
-  /**
-   * Inputs restored with expired links, out of sight until fresh links come (input-links.ts
-   * says why). Saved with the rest, so nothing is lost if the refresh has to wait (signed out).
-   */
-  held: Record<string, Inputs>;
-  setInput: (toolId: string, name: string, images: InputImage[]) => void;
-  setParam: (toolId: string, name: string, value: unknown) => void;
-  resetParams: (toolId: string) => void;
-  setTask: (toolId: string, taskId: string | undefined) => void;
-  /** Sets aside the inputs of tools whose links have expired (a page left open for hours). */
-  holdStale: (now: number) => void;
-  /** Puts fresh links in place, drops inputs whose files are gone and shows held inputs again. */
-  applyLinks: (fresh: ReadonlyMap<string, FreshLink>, asked: ReadonlySet<string>) => void;
-}
+export type { FamilyState, InputImage, ToolState } from './state-types';
 
 export const emptyToolState: ToolState = { inputs: {}, params: {} };
 

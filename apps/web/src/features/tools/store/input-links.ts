@@ -1,4 +1,4 @@
-import type { InputImage, ToolState } from './family-stores';
+import type { FreshLink, InputImage, Inputs, ToolState } from './state-types';
 
 /**
  * Saved inputs carry signed links that expire (the server signs them for 1–2 hours, and a plain
@@ -6,8 +6,7 @@ import type { InputImage, ToolState } from './family-stores';
  * (from POST /upload/links) in place; refresh-links.ts does the asking.
  */
 
-export type Inputs = Record<string, InputImage[]>;
-export type FreshLink = Pick<InputImage, 'url' | 'thumbUrl'>;
+export type { FreshLink, Inputs };
 
 /** A link is renewed this long before it expires, so it never dies while on screen. */
 export const STALE_MARGIN_MS = 5 * 60_000;

@@ -3,8 +3,8 @@ import type { ToolFamily } from '@huijing/tools';
 import type { StoreApi } from 'zustand';
 import { hasUserToken } from '../../../lib/session';
 import { fetchFreshLinks } from '../api/tools.api';
-import type { FamilyState } from './family-stores';
-import { earliestExpiry, hasStale, inputIds, STALE_MARGIN_MS, type FreshLink } from './input-links';
+import { earliestExpiry, hasStale, inputIds, STALE_MARGIN_MS } from './input-links';
+import type { FamilyState, FreshLink } from './state-types';
 
 /** Never renew more often than this, even when the device's clock runs ahead of the server's. */
 const MIN_RENEW_MS = 5 * 60_000;

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../../components/use-localized';
 import { OverrideUploads } from '../generation/override-uploads';
-import type { OverrideProps } from '../overrides';
+import type { OverrideProps } from '../overrides/override-types';
 import { familyStore } from '../store/family-stores';
 import { VideoModeSwitch } from './video-mode-switch';
 import './video.css';

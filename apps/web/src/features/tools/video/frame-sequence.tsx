@@ -15,7 +15,7 @@ import { useCurrentUser } from '../../../components/use-session';
 import { notify } from '../../../lib/notify';
 import { ToolApiError } from '../api/tools.api';
 import { ACCEPTED_IMAGE_TYPES, isAcceptedImage, uploadToolImage } from '../model/upload-image';
-import type { OverrideProps } from '../overrides';
+import type { OverrideProps } from '../overrides/override-types';
 import { familyStore, type InputImage } from '../store/family-stores';
 import {
   appendFrames,
