@@ -129,7 +129,8 @@ const upload = async (input: string, file: string) => {
 
 /** Starts the run and waits for the result; returns the task as the API reports it. */
 const runToResult = async (timeout = 120_000) => {
-  const start = page.getByRole('button', { name: /开始生成/ });
+  // Each tool's start button says its own verb (开始压缩, 开始消除…): found by its place.
+  const start = page.locator('.hj-tool-start button').first();
   await page.waitForFunction(
     () => !document.querySelector<HTMLButtonElement>('.hj-tool-start button')?.disabled,
   );

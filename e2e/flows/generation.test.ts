@@ -346,7 +346,7 @@ describe('generation screens', () => {
     const tool = toolForRoute('/panorama')!;
     await page.locator('input[type=file][data-input="upload_img"]').setInputFiles(files.pano);
     await page.getByRole('button', { name: '360° 预览底图' }).waitFor();
-    await page.getByRole('button', { name: /开始生成/ }).click();
+    await page.getByRole('button', { name: /生成全景/ }).click();
     const resultView = page.locator('.hj-pano-result .hj-pano__canvas[data-ready="true"] canvas');
     await resultView.waitFor({ timeout: 60_000 });
     assert.equal(await balance(1), tickets - tool.price);
@@ -432,7 +432,7 @@ describe('generation screens', () => {
       .filter({ hasText: `视频约 ${expected} 秒` })
       .waitFor();
 
-    await page.getByRole('button', { name: /开始生成/ }).click();
+    await page.getByRole('button', { name: /生成视频/ }).click();
     const played = await playsInline(page);
     assert.ok(Math.abs(played.duration - expected) <= 0.3, `plays ${played.duration} s inline`);
 
@@ -483,7 +483,7 @@ describe('generation screens', () => {
       .waitFor();
     await shoot(page, 'generation-first-last-1440');
 
-    await page.getByRole('button', { name: /开始生成/ }).click();
+    await page.getByRole('button', { name: /生成视频/ }).click();
     const played = await playsInline(page);
     assert.ok(Math.abs(played.duration - 3) <= 0.3, `plays ${played.duration} s inline`);
     const file = await downloadVideo('first-last.mp4');
@@ -511,7 +511,7 @@ describe('generation screens', () => {
     await setSeconds(3);
     await shoot(page, 'generation-img2video-1440');
 
-    await page.getByRole('button', { name: /开始生成/ }).click();
+    await page.getByRole('button', { name: /生成视频/ }).click();
     const played = await playsInline(page);
     assert.ok(Math.abs(played.duration - 3) <= 0.3, `plays ${played.duration} s inline`);
     // 720p keeps the picture's 16:9 shape.
@@ -607,7 +607,7 @@ describe('generation screens', () => {
     await shoot(page, 'generation-text2video-1440');
 
     const before = comfy.received.prompts.length;
-    await page.getByRole('button', { name: /开始生成/ }).click();
+    await page.getByRole('button', { name: /生成视频/ }).click();
     const played = await playsInline(page);
     // The shape reached the template's latent (480 × 832 for 9:16) and so the video.
     const sent = comfy.received.prompts.slice(before).at(-1)!.prompt as Record<

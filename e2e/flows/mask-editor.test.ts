@@ -145,7 +145,7 @@ describe('the mask editor', () => {
     await page.mouse.move(...(view2.at(620, 200) as [number, number]));
     await page.screenshot({ path: path.join(shots, 'mask-editor-desktop.png') });
     const started = page.waitForRequest((req) => req.url().includes('/api/ai/startTask'));
-    await page.getByRole('button', { name: /开始生成/ }).click();
+    await page.getByRole('button', { name: /开始消除/ }).click();
     const body = (await started).postDataJSON() as { toolId: string; inputs: { mask: string } };
     assert.equal(body.toolId, 'clean');
 
@@ -283,7 +283,7 @@ describe('the mask editor', () => {
     const label = /输出 (\d+) × (\d+)/.exec((await size.textContent()) ?? '');
     assert.ok(label, 'the output size is shown before starting');
     const promised = [Number(label[1]), Number(label[2])];
-    await page.getByRole('button', { name: /开始生成/ }).click();
+    await page.getByRole('button', { name: /开始扩展/ }).click();
     const result = page.locator('.hj-result').getByRole('img', { name: '生成结果' }).first();
     await result.waitFor({ timeout: 120_000 });
     await page.waitForFunction(

@@ -188,7 +188,7 @@ describe('the phone flow at 390 × 844', () => {
     await priceLine.filter({ hasText: `消耗 ${tool.price} 次` }).waitFor();
     await priceLine.filter({ hasText: '剩余 10 次' }).waitFor();
     await page.getByText('请先上传原图').waitFor();
-    const start = page.getByRole('button', { name: /开始生成/ });
+    const start = page.getByRole('button', { name: /开始转线稿/ });
     assert.equal(await start.isDisabled(), true);
 
     // Camera and album: the camera input asks for the rear camera.
@@ -370,7 +370,7 @@ describe('a tool that paints a region, on the phone', () => {
     await page.locator('.hj-mf-up__preview.is-compact').waitFor();
     assert.equal(await page.locator('[data-input="mask"]').count(), 0, 'the mask is not uploaded');
     await page.getByTestId('mask-hint').waitFor();
-    const start = page.getByRole('button', { name: /开始生成/ });
+    const start = page.getByRole('button', { name: /开始消除/ });
     await page
       .locator('.hj-mf-startbar__reason', { hasText: '请先在图上涂抹要处理的区域' })
       .waitFor();
@@ -459,7 +459,7 @@ describe('a phone render on the ComfyUI protocol double', () => {
         .locator('input[type=file][data-input="upload_img"][data-source="album"]')
         .setInputFiles(bigPhoto);
       await page.locator('.hj-mf-up__preview img').waitFor();
-      await page.getByRole('button', { name: /开始生成/ }).click();
+      await page.getByRole('button', { name: /开始渲染/ }).click();
 
       await page.waitForURL(/\/mobileDone\?tool=.+&task=/);
       await page.getByText('正在生成').waitFor({ timeout: 30_000 });

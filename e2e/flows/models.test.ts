@@ -138,7 +138,7 @@ describe('model training', () => {
     await distinct(room, 1200, 900);
     await page.locator('input[type="file"]').first().setInputFiles(room);
     await page
-      .getByRole('button', { name: /开始生成|立即生成|开始/ })
+      .getByRole('button', { name: /开始渲染|开始生成|立即生成|开始/ })
       .first()
       .click();
     const deadline = Date.now() + 30_000;

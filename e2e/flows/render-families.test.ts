@@ -7,6 +7,7 @@ import {
   allTools,
   generativeCapabilities,
   toolForRoute,
+  toolVerb,
   type ToolDefinition,
 } from '@huijing/tools';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -308,7 +309,7 @@ describe('render families on the ComfyUI protocol double', () => {
 
       const held = await occupyQueue();
       await watchProgress(page);
-      await page.getByRole('button', { name: /开始生成/ }).click();
+      await page.getByRole('button', { name: new RegExp(toolVerb(tool)['zh-CN']) }).click();
       // The position comes from the server: one task queued ahead, one running.
       await page.getByText('前面还有 1 个任务').waitFor();
       await priceLine.filter({ hasText: `剩余 ${balanceBefore - price} 次` }).waitFor();
@@ -547,7 +548,7 @@ describe('render families with no AI engine configured', () => {
       const toLine = toolForRoute('/toline')!;
       await openTool(page, server, toLine, '/toline');
       await upload(page, file);
-      const start = page.getByRole('button', { name: /开始生成/ });
+      const start = page.getByRole('button', { name: /开始转线稿/ });
       await page.waitForFunction(
         () => !document.querySelector<HTMLButtonElement>('.hj-tool-start button')?.disabled,
       );

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { getTool, toolForRoute } from '@huijing/tools';
+import { getTool, toolForRoute, toolVerb } from '@huijing/tools';
 import { build } from 'esbuild';
 import { unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
@@ -105,7 +105,7 @@ describe('results and done pages', () => {
     await page.getByRole('heading', { level: 1, name: tool.name['zh-CN'] }).waitFor();
     await page.locator('input[type=file][data-input="upload_img"]').setInputFiles(imagePath);
     await page.locator('.hj-upload__preview img').waitFor();
-    await page.getByRole('button', { name: /开始生成/ }).click();
+    await page.getByRole('button', { name: /开始转线稿/ }).click();
     await waitForResult();
     // Second run with the same input and parameters ("再来一次").
     await page.getByRole('button', { name: /再来一次/ }).click();
@@ -335,7 +335,7 @@ describe('results and done pages', () => {
     const outputFile = /\/api\/files\/([0-9a-f-]{36})/.exec(outputs[0]!.url)![1]!;
     assert.ok((await preview.getAttribute('src'))?.includes(outputFile), 'the output is the input');
 
-    await page.getByRole('button', { name: /开始生成/ }).click();
+    await page.getByRole('button', { name: new RegExp(toolVerb(next)['zh-CN']) }).click();
     await waitForResult();
     await page
       .locator('.hj-result')

@@ -120,7 +120,7 @@ describe('the tool page in the browser', () => {
         if (document.querySelector('.hj-task [role="progressbar"]')) w.sawTask = true;
       }).observe(document.body, { childList: true, subtree: true });
     });
-    const start = page.getByRole('button', { name: /开始生成/ });
+    const start = page.getByRole('button', { name: /开始转线稿/ });
     assert.ok(await start.isEnabled());
     await start.click();
 

@@ -134,10 +134,19 @@ describe('works page (/aiDesignMangement)', () => {
       const d = new Date(Date.now() + offset * 86_400_000);
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     };
-    await page.getByLabel('开始日期').fill(day(1));
+    // The pickers show days the Chinese way (2026年11月25日) and understand a typed 2026-11-25.
+    const pickDay = async (label: string, value: string) => {
+      const input = page.getByLabel(label);
+      await input.click();
+      await input.fill(value);
+      await input.press('Enter');
+    };
+    await pickDay('开始日期', day(1));
     await page.getByText('没有符合条件的作品，换个关键词或日期试试').waitFor();
-    await page.getByLabel('开始日期').fill(day(-1));
-    await page.getByLabel('结束日期').fill(day(0));
+    const [y, m, d] = day(1).split('-').map(Number);
+    assert.equal(await page.getByLabel('开始日期').inputValue(), `${y}年${m}月${d}日`);
+    await pickDay('开始日期', day(-1));
+    await pickDay('结束日期', day(0));
     await page.getByText('共 3 个作品').waitFor();
     await page.getByRole('button', { name: '清除筛选' }).first().click();
 
@@ -153,7 +162,7 @@ describe('works page (/aiDesignMangement)', () => {
     await shot(page, 'works-selected-desktop.png');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: /下载 photo\.zip/ }).click(),
+      page.getByRole('button', { name: /打包下载 2 张/ }).click(),
     ]);
     assert.equal(download.suggestedFilename(), 'photo.zip');
     const saved = path.join(server.dataDir, 'photo.zip');

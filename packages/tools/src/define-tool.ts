@@ -91,6 +91,8 @@ const metaSchema = z.object({
   price: z.number().int().min(0),
   capability: z.enum(capabilities),
   inputs: z.array(toolInputSchema),
+  /** The start button's words when the capability's verb (verbs.ts) does not fit this tool. */
+  verb: localizedSchema.optional(),
   /** Shown as a ribbon on cards. */
   badge: z.enum(['new', 'hot', 'pro']).optional(),
 });

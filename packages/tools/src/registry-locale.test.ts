@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Localized } from './define-tool';
 import { allTools, familyNames } from './registry';
+import { toolVerb } from './verbs';
 
 /** Han ideographs and the full-width punctuation that comes with Chinese text. */
 const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff5e]/;
@@ -10,6 +11,7 @@ const texts = (): [string, Localized][] =>
   allTools.flatMap((tool) => [
     [`${tool.id}.name`, tool.name] as [string, Localized],
     [`${tool.id}.description`, tool.description],
+    [`${tool.id}.verb`, toolVerb(tool)],
     ...tool.inputs.map((i): [string, Localized] => [`${tool.id}.input.${i.name}`, i.label]),
     ...Object.entries(tool.widgets).flatMap(([param, w]): [string, Localized][] =>
       w

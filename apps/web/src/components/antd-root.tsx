@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { TOAST_MAX_COUNT, TOAST_TOP } from '../lib/constants';
 import type { NoticeKind } from '../lib/notify';
+import { openDialog, toastTop } from '../lib/toast-place';
 import { theme } from './theme';
 
 /**
@@ -47,8 +48,10 @@ ConfigProvider.config({ holderRender: (children) => <AntdRoot>{children}</AntdRo
 message.config({ top: TOAST_TOP, maxCount: TOAST_MAX_COUNT });
 
 /** One message per text at a time: the same server error never stacks. Returns its closer. */
-export const showNotice = (text: string, kind: NoticeKind, silence?: () => void): (() => void) =>
-  message.open({
+export const showNotice = (text: string, kind: NoticeKind, silence?: () => void): (() => void) => {
+  // antd keeps one container at the configured offset; the variable moves it clear of a dialog.
+  document.documentElement.style.setProperty('--hj-toast-top', `${toastTop(openDialog())}px`);
+  return message.open({
     type: kind,
     key: `${kind}:${text}`,
     content: silence ? (
@@ -62,3 +65,4 @@ export const showNotice = (text: string, kind: NoticeKind, silence?: () => void)
       text
     ),
   });
+};

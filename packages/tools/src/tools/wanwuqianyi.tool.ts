@@ -27,6 +27,7 @@ export const wanwuqianyiTool = defineTool({
   ticketType: 1,
   price: 2,
   capability: 'image-edit',
+  verb: { 'zh-CN': '开始迁移', 'en-US': 'Place it' },
   inputs: [
     input.upload(),
     { name: 'object_img', required: true, label: { 'zh-CN': '物品图', 'en-US': 'Object image' } },

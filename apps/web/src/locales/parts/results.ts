@@ -7,12 +7,13 @@ export const resultsPart = definePart(
     download: {
       failed: '下载没有完成，请检查网络后再试',
       watermarked: '下载时附带“绘境 AI 生成”水印',
-      zip: '打包下载（{{count}} 个）',
+      zip: '打包下载 {{count}} 张',
     },
     again: {
       hint: '用这一次的原图和参数再生成一次',
       price: '· {{price}} 次',
-      loaded: '已填入这次的原图和参数，可调整后点击开始生成',
+      free: '· 免费',
+      loaded: '已填入这次的原图和参数，可调整后点击“{{verb}}”',
       missing: '这次用到的{{inputs}}已不存在（可能已被删除），参数已填好，请重新上传后再开始',
       gone: '这次生成已被删除，无法再来一次',
       loadFailed: '没能读取这次生成的参数，请稍后再试',
@@ -95,6 +96,7 @@ export const resultsPart = definePart(
     again: {
       hint: 'Run again with this run’s original and settings',
       price: '· {{price}} credits',
+      free: '· free',
       loaded: 'This run’s original and settings are filled in — adjust them and start',
       missing:
         'The {{inputs}} this run used no longer exists (it may have been deleted). The settings are filled in — upload it again to start',

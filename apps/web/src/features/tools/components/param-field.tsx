@@ -88,6 +88,7 @@ const MaterialPicker = ({ value, onChange }: FieldProps) => {
 /** One parameter, drawn from its widget hint. */
 export const ParamField = (props: FieldProps) => {
   const { name, widget, value, onChange } = props;
+  const { t } = useTranslation();
   const pick = useLocalized();
   const id = `hj-param-${name}`;
   const labelId = `${id}-label`;
@@ -120,7 +121,15 @@ export const ParamField = (props: FieldProps) => {
       break;
     }
     case 'select':
-      control = <Select id={id} value={value} options={options} onChange={onChange} />;
+      control = (
+        <Select
+          id={id}
+          value={value ?? undefined}
+          placeholder={t('tools.form.choose', { label: pick(widget.label) })}
+          options={options}
+          onChange={onChange}
+        />
+      );
       break;
     case 'segmented':
       control = (

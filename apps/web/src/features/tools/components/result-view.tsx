@@ -154,7 +154,9 @@ export const ResultView = ({
               {t('tools.result.again')}
               {againPrice !== undefined ? (
                 <small className="hj-result__again-price">
-                  {t('results.again.price', { price: againPrice })}
+                  {againPrice > 0
+                    ? t('results.again.price', { price: againPrice })
+                    : t('results.again.free')}
                 </small>
               ) : null}
             </Button>

@@ -56,7 +56,8 @@ const setup = (
   return { tool, api, ...renderWithProviders(<ToolPage tool={tool} />, { client, path: route }) };
 };
 
-const startButton = () => screen.getByRole('button', { name: /开始生成|登录后开始/ });
+// The start button names the tool's work (开始渲染, 开始转线稿: issue 18), or asks to sign in.
+const startButton = () => screen.getByRole('button', { name: /开始渲染|开始转线稿|登录后开始/ });
 
 beforeEach(() => {
   for (const f of ['render', 'edit', 'generate'] as const) {
@@ -148,6 +149,8 @@ describe('the start button', () => {
     setup('/indoorRender', { signedIn: true, balance: 5 });
     await waitFor(() => expect(screen.getByTestId('price-line')).toHaveTextContent('剩余 5 次'));
     await waitFor(() => expect(startButton()).toBeEnabled());
+    expect(startButton()).toHaveTextContent('开始渲染');
+    expect(screen.getByText(/调整参数后点击“开始渲染”/)).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,6 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { ticketTypeNames, type TaskInfo } from '@huijing/contracts';
-import { familyNames, runPrice, toolEntry, type ToolDefinition } from '@huijing/tools';
+import { familyNames, runPrice, toolEntry, toolVerb, type ToolDefinition } from '@huijing/tools';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Skeleton } from 'antd';
 import { useContext, useEffect, useState } from 'react';
@@ -349,7 +349,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
       ) : (
         <figure className="hj-stage__preview">
           <img src={before.url} alt={t('tools.stage.original')} />
-          <figcaption>{t('tools.stage.ready')}</figcaption>
+          <figcaption>{t('tools.stage.ready', { verb: pick(toolVerb(tool)) })}</figcaption>
         </figure>
       );
       if (!StageExtra) return preview;
@@ -367,7 +367,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
         <ol className="hj-stage__steps">
           <li>{tool.inputs.length ? t('tools.stage.step1') : t('tools.stage.step1Text')}</li>
           <li>{t('tools.stage.step2')}</li>
-          <li>{t('tools.stage.step3')}</li>
+          <li>{t('tools.stage.step3', { verb: pick(toolVerb(tool)) })}</li>
         </ol>
       </div>
     );
@@ -438,7 +438,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
           />
           <div className="hj-tool-start">
             <p className="hj-tool-start__price" data-testid="price-line">
-              {t('tools.start.price', { price })}
+              {price > 0 ? t('tools.start.price', { price }) : t('tools.start.free')}
               {signedIn && balance.data != null
                 ? ` · ${t('tools.start.balance', { balance: balance.data })}`
                 : ''}
@@ -458,7 +458,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
                 : signedIn
                   ? active
                     ? t('tools.start.running')
-                    : t('tools.start.go')
+                    : pick(toolVerb(tool))
                   : t('tools.start.login')}
             </Button>
             {reason && blocker?.kind !== 'busy' ? (

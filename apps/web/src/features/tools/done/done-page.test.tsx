@@ -119,7 +119,7 @@ describe('done pages', () => {
       inputs: { upload_img: [original] },
       taskId: undefined,
     });
-    expect(api.messages()).toContain('已填入这次的原图和参数，可调整后点击开始生成');
+    expect(api.messages()).toContain('已填入这次的原图和参数，可调整后点击“开始转线稿”');
     expect(api.callsTo('POST', '/ai/startTask')).toHaveLength(0);
   });
 

@@ -6,7 +6,7 @@ import {
   PictureOutlined,
 } from '@ant-design/icons';
 import { DONE_SHARE_PARAM, DONE_TASK_PARAM } from '@huijing/contracts';
-import { getTool } from '@huijing/tools';
+import { getTool, toolVerb } from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Progress, Skeleton, Tag } from 'antd';
 import type { ReactNode } from 'react';
@@ -189,7 +189,9 @@ export const DonePage = () => {
       loadTaskIntoStore(tool, setup);
       const names = setup.missing.map((i) => pick(i.label)).join('、');
       notify(
-        names ? t('results.again.missing', { inputs: names }) : t('results.again.loaded'),
+        names
+          ? t('results.again.missing', { inputs: names })
+          : t('results.again.loaded', { verb: pick(toolVerb(tool)) }),
         names ? 'warning' : 'success',
       );
       void navigate(tool.routes[0]!);

@@ -118,6 +118,16 @@ describe('the works page', () => {
     await screen.findByText('共 1 个作品');
   });
 
+  it('says 全选 and counts the pictures the zip will hold (打包下载 N 张)', async () => {
+    setup();
+    await screen.findByText('共 3 个作品');
+    fireEvent.click(screen.getByRole('button', { name: '全 选' }));
+    const bar = screen.getByRole('region', { name: '批量操作' });
+    // t3 is still running: it has no picture yet.
+    expect(within(bar).getByRole('button', { name: /打包下载 2 张/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /取消全选/ })).toBeInTheDocument();
+  });
+
   it('shows a retryable error when the list fails', async () => {
     setup({ list: () => fail(500, 50000, '服务器开小差了，请稍后再试') });
     await screen.findByText('作品加载失败');

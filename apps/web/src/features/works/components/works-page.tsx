@@ -85,7 +85,11 @@ export const WorksPage = () => {
   const allLoadedSelected =
     loadedIds.length > 0 && loadedIds.slice(0, WORKS_BULK_MAX).every((id) => selected.includes(id));
   const selectAll = () => setSelected(allLoadedSelected ? [] : loadedIds.slice(0, WORKS_BULK_MAX));
-  const downloadable = works.some((w) => selected.includes(w.taskId) && w.outputs.length > 0);
+  // What the zip will hold: every picture of the selected works ("打包下载 2 张", issue 18).
+  const pictures = works
+    .filter((w) => selected.includes(w.taskId))
+    .reduce((n, w) => n + w.outputs.length, 0);
+  const downloadable = pictures > 0;
   const runningSelected = works.filter(
     (w) => selected.includes(w.taskId) && (w.status === 'queued' || w.status === 'running'),
   ).length;
@@ -94,7 +98,7 @@ export const WorksPage = () => {
     setBusy('zip');
     try {
       await downloadWorksZip(selected);
-      notify(t('works.selection.zipStarted'), 'success');
+      notify(t('works.selection.zipStarted', { n: pictures }), 'success');
     } catch (e) {
       notify(errorText(e, t('works.selection.zipFailed')), 'error');
     } finally {
@@ -255,7 +259,7 @@ export const WorksPage = () => {
             disabled={!downloadable || busy === 'delete'}
             onClick={() => void download()}
           >
-            {t('works.selection.download')}
+            {t('works.selection.download', { n: pictures })}
           </Button>
         </div>
       ) : null}

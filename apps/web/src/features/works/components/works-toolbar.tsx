@@ -1,12 +1,18 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { allTools, familyNames, type ToolFamily } from '@huijing/tools';
-import { Button, Input, Segmented, Select } from 'antd';
+import { Button, DatePicker, Input, Segmented, Select } from 'antd';
+import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../../components/use-localized';
 import { hasFilters, type WorksFilters } from '../model/works-filters';
 
 const families: ToolFamily[] = ['render', 'edit', 'generate'];
+
+/** The filters keep local calendar days as YYYY-MM-DD (the address and the API read that). */
+const DAY = 'YYYY-MM-DD';
+/** Shown the Chinese way (2026年11月25日); typing 2026-11-25 is understood too. */
+const dayFormats = ['YYYY年M月D日', DAY];
 
 /** Search (debounced), family, tool and a day range; every change lands in the address. */
 export const WorksToolbar = ({
@@ -72,20 +78,22 @@ export const WorksToolbar = ({
         options={tools.map((tool) => ({ value: tool.id, label: pick(tool.name) }))}
       />
       <div className="hj-works__dates">
-        <input
-          type="date"
+        <DatePicker
           aria-label={t('works.filters.from')}
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(e) => onChange({ from: e.target.value })}
+          placeholder={t('works.filters.from')}
+          format={dayFormats}
+          value={filters.from ? dayjs(filters.from) : null}
+          maxDate={filters.to ? dayjs(filters.to) : undefined}
+          onChange={(d) => onChange({ from: d ? d.format(DAY) : '' })}
         />
         <span aria-hidden>–</span>
-        <input
-          type="date"
+        <DatePicker
           aria-label={t('works.filters.to')}
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(e) => onChange({ to: e.target.value })}
+          placeholder={t('works.filters.to')}
+          format={dayFormats}
+          value={filters.to ? dayjs(filters.to) : null}
+          minDate={filters.from ? dayjs(filters.from) : undefined}
+          onChange={(d) => onChange({ to: d ? d.format(DAY) : '' })}
         />
       </div>
       {hasFilters(filters) ? (

@@ -5,7 +5,7 @@ export interface WorksFilters {
   q: string;
   family: ToolFamily | '';
   toolId: string;
-  /** Local calendar days, YYYY-MM-DD (what <input type="date"> gives). */
+  /** Local calendar days, YYYY-MM-DD (what the date pickers give). */
   from: string;
   to: string;
 }

@@ -214,7 +214,9 @@ const DoneResult = ({
               {t('mobile.done.again')}
               {againPrice !== undefined && againPrice > 0 ? (
                 <small className="hj-mf-again__price">
-                  {t('results.again.price', { price: againPrice })}
+                  {againPrice > 0
+                    ? t('results.again.price', { price: againPrice })
+                    : t('results.again.free')}
                 </small>
               ) : null}
             </span>

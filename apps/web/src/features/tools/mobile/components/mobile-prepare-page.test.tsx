@@ -77,7 +77,7 @@ describe('/mobilePrepare', () => {
     familyStore('edit').getState().setParam('to-line', 'detail', 'high');
     const api = setup('/mobilePrepare?tool=to-line', { signedIn: true });
     expect(await screen.findByText('1600 × 1000')).toBeInTheDocument();
-    const start = await screen.findByRole('button', { name: /开始生成/ });
+    const start = await screen.findByRole('button', { name: /开始转线稿/ });
     await waitFor(() => expect(start).toBeEnabled());
     fireEvent.click(start);
     expect(await screen.findByTestId('where')).toHaveTextContent(
@@ -112,7 +112,7 @@ describe('/mobilePrepare', () => {
     expect(await screen.findByText('请先上传原图')).toBeInTheDocument();
     familyStore('edit').getState().setInput('to-line', 'upload_img', [photo]);
     expect(await screen.findByText(/次数不足：本次需 1 次，当前剩余 0 次/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /开始生成/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /开始转线稿/ })).toBeDisabled();
     expect(api.callsTo('POST', '/ai/startTask')).toHaveLength(0);
   });
 
@@ -129,7 +129,7 @@ describe('/mobilePrepare', () => {
     expect(document.querySelector('.hj-mf-up__preview.is-compact')).not.toBeNull();
     // Nothing painted yet: the shared reason, and no start.
     expect(await screen.findByText('请先在图上涂抹要处理的区域')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /开始生成/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /开始消除/ })).toBeDisabled();
     expect(screen.queryByText(/电脑/)).toBeNull();
     expect(api.callsTo('POST', '/ai/startTask')).toHaveLength(0);
   });

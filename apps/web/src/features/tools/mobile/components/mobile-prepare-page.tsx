@@ -1,5 +1,11 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { allTools, familyNames, toolsOfFamily, type ToolDefinition } from '@huijing/tools';
+import {
+  allTools,
+  familyNames,
+  toolVerb,
+  toolsOfFamily,
+  type ToolDefinition,
+} from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
@@ -138,6 +144,7 @@ const Prepare = ({ tool }: { tool: ToolDefinition }) => {
 
         {mask?.doc && photo ? (
           <PaintCard
+            verb={pick(toolVerb(tool))}
             photo={photo}
             mask={mask}
             hint={
@@ -166,6 +173,7 @@ const Prepare = ({ tool }: { tool: ToolDefinition }) => {
       <MobileStartBar
         run={run}
         ticketType={tool.ticketType}
+        verb={pick(toolVerb(tool))}
         onStart={() => (signedIn ? run.go() : login())}
         icon={<ThunderboltOutlined />}
       />
@@ -182,10 +190,12 @@ const PaintCard = ({
   photo,
   mask,
   hint,
+  verb,
 }: {
   photo: InputImage;
   mask: MaskDraft;
   hint: ReactNode;
+  verb: string;
 }) => {
   const { t } = useTranslation();
   return (
@@ -197,7 +207,7 @@ const PaintCard = ({
       <h2 className="hj-mf-card__title">{t('mobile.prepare.paint')}</h2>
       {hint}
       <MaskStage image={photo} draft={mask} />
-      <p className="hj-mf-note">{t('mobile.prepare.paintHint')}</p>
+      <p className="hj-mf-note">{t('mobile.prepare.paintHint', { verb })}</p>
     </section>
   );
 };

@@ -14,11 +14,14 @@ import type { useMobileRun } from '../hooks/use-mobile-run';
 export const MobileStartBar = ({
   run,
   ticketType,
+  verb,
   onStart,
   icon,
 }: {
   run: ReturnType<typeof useMobileRun>;
   ticketType: TicketType;
+  /** The tool's start words (开始渲染, 开始压缩…). */
+  verb: string;
   onStart: () => void;
   icon: ReactNode;
 }) => {
@@ -59,7 +62,7 @@ export const MobileStartBar = ({
               ? t('mobile.prepare.login')
               : start.isPending
                 ? t('mobile.prepare.starting')
-                : t('mobile.prepare.start')}
+                : verb}
         </Button>
       </div>
     </div>
