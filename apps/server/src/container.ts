@@ -182,10 +182,10 @@ export type ContainerOptions = {
 /** The built-in local engine always; remote engines when their URLs are configured. */
 const configuredEngines = (env: Env): Engine[] => [
   createLocalEngine(),
-  ...(env.COMFYUI_URL
+  ...(env.comfyUiUrls.length > 0
     ? [
         createComfyUiEngine({
-          baseUrl: env.COMFYUI_URL,
+          baseUrl: env.comfyUiUrls,
           auth: env.COMFYUI_AUTH,
           workflowsDir: env.COMFYUI_WORKFLOWS_DIR,
         }),
@@ -337,8 +337,11 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     dataDir: env.DATA_DIR,
     leaseMs: env.TASK_LEASE_MS,
     sweepMs: env.TASK_SWEEP_MS,
+    // A remote engine with several servers (COMFYUI_URL list) runs that many at once per server.
     concurrency: (engine) =>
-      engine.id === 'local' ? env.TASK_CONCURRENCY_LOCAL : env.TASK_CONCURRENCY_REMOTE,
+      engine.id === 'local'
+        ? env.TASK_CONCURRENCY_LOCAL
+        : env.TASK_CONCURRENCY_REMOTE * (engine.backends?.().length || 1),
     composePrompt: createPromptComposer({
       vocabulary: async () =>
         vocabularyFrom((await catalog.classifyTree()).data, (await catalog.materialLibrary()).data),

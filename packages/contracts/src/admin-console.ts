@@ -141,6 +141,17 @@ export const adminTaskActionSchema = z.object({ reason: adminReasonSchema });
 
 // ---------------------------------------------------------------- engines
 
+/** One server of an engine with several (ComfyUI with a COMFYUI_URL list), as last probed. */
+export const adminEngineBackendSchema = z.object({
+  url: z.string(),
+  status: z.enum(['up', 'down', 'unknown']),
+  detail: z.string().nullable(),
+  /** Jobs the answering API process runs there (workers elsewhere have their own). */
+  running: z.number().int(),
+  /** The server's own queue (every client's prompts) at the last probe. */
+  queue: z.object({ running: z.number().int(), pending: z.number().int() }).nullable(),
+  checkedAt: isoDateSchema.nullable(),
+});
 export const adminEngineSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -156,6 +167,8 @@ export const adminEngineSchema = z.object({
   failureRate: z.number().nullable(),
   outOfService: z.boolean(),
   message: z.string().nullable(),
+  /** Present for an engine with its own list of servers (ComfyUI), one row per server. */
+  backends: z.array(adminEngineBackendSchema).optional(),
 });
 export const adminToolSwitchSchema = z.object({
   id: z.string(),

@@ -100,6 +100,20 @@ describe('loadEnv', () => {
     expect(problemsOf({ LOG_FORMAT: 'xml' })).toEqual(['LOG_FORMAT: must be json or pretty']);
   });
 
+  it('takes COMFYUI_URL as one URL or a comma-separated list of backends', () => {
+    expect(loadEnv({ COMFYUI_URL: 'http://gpu:8188' }, { cwd }).comfyUiUrls).toEqual([
+      'http://gpu:8188',
+    ]);
+    expect(
+      loadEnv({ COMFYUI_URL: ' http://gpu-1:8188 ,https://gpu-2.example.com/comfy, ' }, { cwd })
+        .comfyUiUrls,
+    ).toEqual(['http://gpu-1:8188', 'https://gpu-2.example.com/comfy']);
+    expect(loadEnv({}, { cwd }).comfyUiUrls).toEqual([]);
+    expect(problemsOf({ COMFYUI_URL: 'http://gpu-1:8188,gpu-2:8188' })).toEqual([
+      'COMFYUI_URL: must be an http(s) URL or a comma-separated list of them',
+    ]);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadEnv({ PORT: '', DATABASE_URL: ' ' }, { cwd })).toMatchObject({
       PORT: 8000,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { httpUrl, httpUrlList, jsonObject, positiveInt, splitList } from './env-fields';
 
 /**
  * Environment = secrets and wiring only (ARCHITECTURE rule 9). Business settings live in the
@@ -14,45 +15,6 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 // host or host:port, no scheme or path: what a browser puts in the Host header.
 const HOST_PATTERN = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/i;
-
-const positiveInt = (fallback: number) =>
-  z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be an integer')
-    .positive('must be positive')
-    .default(fallback);
-
-const httpUrl = () =>
-  z
-    .string()
-    .refine((v) => /^https?:\/\/[^/\s]+/i.test(v) && URL.canParse(v), {
-      message: 'must be an http(s) URL',
-    })
-    .optional();
-
-/**
- * Extra request fields for a chat model when deep thinking is on, as a JSON object (Gemini's
- * OpenAI-compatible endpoint: {"reasoning_effort":"medium"}; Qwen3: {"enable_thinking":true}).
- */
-const jsonObject = () =>
-  z
-    .string()
-    .transform((v, ctx) => {
-      try {
-        const value: unknown = JSON.parse(v);
-        if (value && typeof value === 'object' && !Array.isArray(value)) {
-          return value as Record<string, unknown>;
-        }
-      } catch {
-        // reported below
-      }
-      ctx.addIssue({
-        code: 'custom',
-        message: 'must be a JSON object, e.g. {"reasoning_effort":"medium"}',
-      });
-      return z.NEVER;
-    })
-    .optional();
 
 const rawEnvSchema = z.object({
   PORT: z.coerce
@@ -104,7 +66,7 @@ const rawEnvSchema = z.object({
       message: 'must be a redis:// or rediss:// URL',
     })
     .optional(),
-  COMFYUI_URL: httpUrl(),
+  COMFYUI_URL: httpUrlList(),
   COMFYUI_AUTH: z.string().optional(),
   COMFYUI_WORKFLOWS_DIR: z.string().optional(),
   OPENAI_IMAGES_BASE_URL: httpUrl(),
@@ -302,6 +264,8 @@ export type Env = {
   CANONICAL_HOST: string | undefined;
   REDIS_URL: string | undefined;
   COMFYUI_URL: string | undefined;
+  /** COMFYUI_URL split: one entry per ComfyUI backend (jobs spread over the healthy ones). */
+  comfyUiUrls: string[];
   COMFYUI_AUTH: string | undefined;
   COMFYUI_WORKFLOWS_DIR: string | undefined;
   OPENAI_IMAGES_BASE_URL: string | undefined;
@@ -491,6 +455,7 @@ export const loadEnv = (
     CANONICAL_HOST: canonical,
     REDIS_URL: raw.REDIS_URL,
     COMFYUI_URL: raw.COMFYUI_URL,
+    comfyUiUrls: splitList(raw.COMFYUI_URL),
     COMFYUI_AUTH: raw.COMFYUI_AUTH,
     COMFYUI_WORKFLOWS_DIR: raw.COMFYUI_WORKFLOWS_DIR
       ? path.resolve(cwd, raw.COMFYUI_WORKFLOWS_DIR)

@@ -61,11 +61,26 @@ export interface EngineHealth {
   detail?: string;
 }
 
+/** One server behind an engine that spreads jobs over several (ComfyUI with a COMFYUI_URL list). */
+export interface EngineBackend {
+  /** Without credentials. */
+  url: string;
+  status: 'up' | 'down' | 'unknown';
+  detail: string | null;
+  /** Jobs this process runs there now. */
+  running: number;
+  /** The server's own queue at the last probe, when it tells. */
+  queue: { running: number; pending: number } | null;
+  checkedAt: string | null;
+}
+
 export interface Engine {
   readonly id: EngineId;
   /** The capabilities this engine can serve as configured now. */
   readonly capabilities: readonly Capability[];
   health(): Promise<EngineHealth>;
+  /** Its servers as last seen (health() refreshes them); absent for single-server engines. */
+  backends?(): EngineBackend[];
   /** Runs one job; rejects with EngineError on failure and with an AbortError when canceled. */
   run(job: EngineJob): Promise<EngineOutput[]>;
 }

@@ -74,7 +74,12 @@ const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const startComfyUiDouble = async (
-  options: { auth?: string; knobs?: Partial<ComfyUiDoubleKnobs> } = {},
+  options: {
+    auth?: string;
+    knobs?: Partial<ComfyUiDoubleKnobs>;
+    /** Listen here (a backend coming back on its old address); default: any free port. */
+    port?: number;
+  } = {},
 ): Promise<ComfyUiDouble> => {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'comfyui-double-'));
   const dirs = {
@@ -559,7 +564,7 @@ export const startComfyUiDouble = async (
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {

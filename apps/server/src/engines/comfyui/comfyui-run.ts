@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { abortError, EngineError } from '../engine';
+import { ComfyUnreachableError } from './comfyui.client';
 import type { ComfyHistoryEntry, ComfyUiClient } from './comfyui.client';
 import { ComfyProgress } from './comfyui-progress';
 import type { ComfyGraph } from './workflow-binding';
@@ -16,6 +17,12 @@ export interface RunPromptOptions {
   /** How often to ask /history while the WebSocket is down. */
   pollIntervalMs?: number;
   reconnectDelayMs?: number;
+  /**
+   * Give up on a server that stays unreachable this long (ComfyUnreachableError), so another
+   * backend can take the job. Unset: keep trying until the run's deadline (one backend: it may
+   * be restarting and there is nowhere else to go).
+   */
+  lostAfterMs?: number;
 }
 
 type Message = { type: string; data: Record<string, unknown> };
@@ -42,6 +49,7 @@ export const runPrompt = (
     let cancelRequested = false;
     let lastReported = -1;
     let missingPolls = 0;
+    let unreachableSince: number | undefined;
     const early: Message[] = [];
     const timers = new Set<NodeJS.Timeout>();
 
@@ -197,6 +205,7 @@ export const runPrompt = (
         const entry = await client.getHistory(promptId);
         if (entry) return void finish();
         const queue = await client.getQueue();
+        unreachableSince = undefined;
         if (queue.running.includes(promptId) || queue.pending.includes(promptId)) missingPolls = 0;
         else if (++missingPolls >= 2)
           return fail(
@@ -207,7 +216,16 @@ export const runPrompt = (
             ),
           );
       } catch {
-        // The server itself may be restarting; keep trying until the run's deadline.
+        // The server itself may be restarting; keep trying until the run's deadline, or until
+        // lostAfterMs when another backend could take the job.
+        unreachableSince ??= Date.now();
+        const lost = options.lostAfterMs;
+        if (lost !== undefined && Date.now() - unreachableSince >= lost)
+          return fail(
+            new ComfyUnreachableError(
+              `prompt ${promptId}: no answer from the server for ${lost} ms`,
+            ),
+          );
       }
       if (repeat && !wsUp && !settled) later(pollMs, () => void poll(true));
     };

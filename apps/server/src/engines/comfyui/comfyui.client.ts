@@ -53,8 +53,17 @@ export const authorizationHeader = (auth: string | undefined): string | undefine
   return `Bearer ${auth}`;
 };
 
-const unreachable = (detail: string) =>
-  new EngineError('渲染服务暂时无法连接，请稍后重试', detail, true);
+/**
+ * The backend itself is gone (connection refused or reset, no answer): with several backends the
+ * engine moves the job to another one; a rejection or a failed run is an EngineError instead.
+ */
+export class ComfyUnreachableError extends EngineError {
+  constructor(detail: string) {
+    super('渲染服务暂时无法连接，请稍后重试', detail, true);
+  }
+}
+
+const unreachable = (detail: string) => new ComfyUnreachableError(detail);
 
 const OUTPUT_LISTS = ['images', 'gifs', 'videos', 'video', 'animated_images'];
 

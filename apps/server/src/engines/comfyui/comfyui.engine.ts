@@ -3,8 +3,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { abortError, EngineError } from '../engine';
 import type { Engine, EngineFile, EngineHealth, EngineJob, EngineOutput } from '../engine';
-import { ComfyUiClient, outputFiles } from './comfyui.client';
-import type { ComfyOutputFile } from './comfyui.client';
+import { createBackendPool } from './comfyui-backends';
+import type { BackendPool, ComfyBackend } from './comfyui-backends';
+import { ComfyUnreachableError, outputFiles } from './comfyui.client';
+import type { ComfyOutputFile, ComfyUiClient } from './comfyui.client';
 import { runPrompt } from './comfyui-run';
 import { insertLora, loraUseOf } from './lora-insert';
 import { imageInfo, videoInfo } from './media-probe';
@@ -14,8 +16,8 @@ import { loadWorkflowCatalog } from './workflow-catalog';
 import type { WorkflowCatalog } from './workflow-catalog';
 
 export interface ComfyUiEngineOptions {
-  /** COMFYUI_URL, e.g. http://gpu-1:8188 */
-  baseUrl: string;
+  /** COMFYUI_URL, e.g. http://gpu-1:8188, or one URL per backend (jobs spread over them). */
+  baseUrl: string | readonly string[];
   /** COMFYUI_AUTH: "Bearer <token>", "user:password", or a bare token. */
   auth?: string;
   /** COMFYUI_WORKFLOWS_DIR: operator templates that replace or add to the built-in ones. */
@@ -25,11 +27,15 @@ export interface ComfyUiEngineOptions {
   /** While the WebSocket is down, how often to ask /history. Default 1.5 s. */
   pollIntervalMs?: number;
   reconnectDelayMs?: number;
+  /** Several backends: how long a run waits on an unreachable one before moving. Default 5 s. */
+  lostAfterMs?: number;
+  /** Several backends: how long a failed one is skipped before it is probed again. */
+  retryAfterMs?: number;
 }
 
 export interface ComfyUiEngine extends Engine {
   readonly catalog: WorkflowCatalog;
-  readonly client: ComfyUiClient;
+  readonly pool: BackendPool;
 }
 
 const VIDEO_EXT = new Set(['.mp4', '.webm', '.mov', '.mkv', '.gif']);
@@ -78,29 +84,30 @@ const sizeOf = async (file: EngineFile) => {
  * here, so a broken operator template stops the server at boot rather than failing a job.
  */
 export const createComfyUiEngine = (options: ComfyUiEngineOptions): ComfyUiEngine => {
-  const client = new ComfyUiClient({ baseUrl: options.baseUrl, auth: options.auth });
+  const pool = createBackendPool({
+    urls: typeof options.baseUrl === 'string' ? [options.baseUrl] : options.baseUrl,
+    auth: options.auth,
+    retryAfterMs: options.retryAfterMs,
+  });
+  const several = pool.size > 1;
   const catalog = loadWorkflowCatalog(options.workflowsDir);
   const timeoutMs = options.timeoutMs ?? 15 * 60_000;
 
+  /** Every backend probed: up while one is; one line per backend when there are several. */
   const health = async (): Promise<EngineHealth> => {
-    try {
-      const stats = (await client.systemStats(AbortSignal.timeout(5000))) as {
-        system?: { comfyui_version?: string };
-        devices?: { name?: string }[];
-      };
-      const device = stats.devices?.[0]?.name;
-      return {
-        status: 'up',
-        detail: [`ComfyUI ${stats.system?.comfyui_version ?? '?'}`, device]
-          .filter(Boolean)
-          .join(', '),
-      };
-    } catch (e) {
-      return {
-        status: 'down',
-        detail: e instanceof EngineError ? (e.detail ?? e.message) : String(e),
-      };
+    await Promise.all(pool.backends.map(pool.probe));
+    const up = pool.backends.filter((b) => b.status === 'up');
+    if (!several) {
+      const only = pool.backends[0]!;
+      return { status: only.status === 'up' ? 'up' : 'down', detail: only.detail ?? undefined };
     }
+    return {
+      status: up.length > 0 ? 'up' : 'down',
+      detail: [
+        `${up.length}/${pool.size} 个后端在线`,
+        ...pool.backends.map((b) => `${b.label}: ${b.detail ?? b.status}`),
+      ].join('; '),
+    };
   };
 
   const toOutput = async (
@@ -135,17 +142,40 @@ export const createComfyUiEngine = (options: ComfyUiEngineOptions): ComfyUiEngin
     };
   };
 
+  /**
+   * A job runs on one backend from upload to download. When that backend is lost (unreachable,
+   * or silent for lostAfterMs mid-run) it is marked down and the whole job starts again on
+   * another one, uploads included; with none left the error is retryable, so the task platform
+   * re-queues the task once and then fails it with its tickets refunded.
+   */
   const run = async (job: EngineJob): Promise<EngineOutput[]> => {
-    try {
-      return await runJob(job);
-    } catch (e) {
-      // fetch and sharp report a cancel in their own words; the worker only knows AbortError.
-      if (job.signal.aborted) throw abortError();
-      throw e;
+    const failed = new Set<ComfyBackend>();
+    // A trained LoRA is saved on the first backend (training runs there): renders with it go
+    // there while it is up.
+    const prefer = loraUseOf(job.params) ? pool.backends[0] : undefined;
+    for (;;) {
+      const { backend, release } = await pool.acquire(failed, prefer).catch((e: unknown) => {
+        throw job.signal.aborted ? abortError() : e;
+      });
+      try {
+        const outputs = await runJob(job, backend.client);
+        pool.markUp(backend);
+        return outputs;
+      } catch (e) {
+        // fetch and sharp report a cancel in their own words; the worker only knows AbortError.
+        if (job.signal.aborted) throw abortError();
+        if (!(e instanceof ComfyUnreachableError)) throw e;
+        pool.markDown(backend, e.detail ?? e.message);
+        failed.add(backend);
+        if (failed.size >= pool.size) throw e;
+        job.onProgress({ percent: 0, message: '渲染服务切换中' });
+      } finally {
+        release();
+      }
     }
   };
 
-  const runJob = async (job: EngineJob): Promise<EngineOutput[]> => {
+  const runJob = async (job: EngineJob, client: ComfyUiClient): Promise<EngineOutput[]> => {
     const workflow = catalog.find(job.toolId, job.capability);
     if (!workflow)
       throw new EngineError(
@@ -202,6 +232,7 @@ export const createComfyUiEngine = (options: ComfyUiEngineOptions): ComfyUiEngin
         range: [5 + (90 * i) / runs, 5 + (90 * (i + 1)) / runs],
         pollIntervalMs: options.pollIntervalMs,
         reconnectDelayMs: options.reconnectDelayMs,
+        ...(several && { lostAfterMs: options.lostAfterMs ?? 5_000 }),
         onProgress: (percent, message) => job.onProgress({ percent, message }),
       });
       const produced = outputFiles(entry, workflow.binding.outputs);
@@ -226,5 +257,13 @@ export const createComfyUiEngine = (options: ComfyUiEngineOptions): ComfyUiEngin
     return outputs;
   };
 
-  return { id: 'comfyui', capabilities: catalog.capabilities, catalog, client, health, run };
+  return {
+    id: 'comfyui',
+    capabilities: catalog.capabilities,
+    catalog,
+    pool,
+    health,
+    run,
+    backends: pool.snapshot,
+  };
 };

@@ -121,6 +121,8 @@ export const createAdminEnginesService = (deps: { core: CoreContainer; audit: Au
             failureRate: finished > 0 ? (l?.failed ?? 0) / finished : null,
             outOfService: off.engines[id] !== undefined,
             message: off.engines[id] ?? null,
+            // Refreshed by the probe above (cached with it).
+            ...(engine?.backends && { backends: engine.backends() }),
           };
         }),
       );

@@ -50,8 +50,10 @@ export const createModelsModule: FeatureModuleFactory = (core) => {
     throw new Error('MODEL_TRAIN_MIN_IMAGES must not exceed MODEL_TRAIN_MAX_IMAGES');
   const { db } = core.database;
   const repo = createModelsRepository(db);
-  const client = core.env.COMFYUI_URL
-    ? new ComfyUiClient({ baseUrl: core.env.COMFYUI_URL, auth: core.env.COMFYUI_AUTH })
+  // Training runs on the first ComfyUI of COMFYUI_URL (renders with its LoRAs prefer it too).
+  const trainingUrl = core.env.comfyUiUrls[0];
+  const client = trainingUrl
+    ? new ComfyUiClient({ baseUrl: trainingUrl, auth: core.env.COMFYUI_AUTH })
     : undefined;
   const engine = client
     ? createTrainingEngine({

@@ -8,6 +8,7 @@ import { notify } from '../../../lib/notify';
 import { consoleApi, consoleKeys, enginesQuery } from '../api/console.api';
 import { useCan } from '../hooks/use-can';
 import { ConsoleError } from './console-error';
+import { EngineBackends } from './admin-engine-backends';
 
 type Engine = AdminEngines['engines'][number];
 type Target = { kind: 'engine' | 'tool'; id: string; name: string; outOfService: boolean };
@@ -106,6 +107,7 @@ export const AdminEnginesPage = () => {
                     </span>
                   </p>
                   {e.detail ? <p className="hj-admin-muted">{e.detail}</p> : null}
+                  <EngineBackends backends={e.backends} />
                   <div className="hj-admin-engine-figures">
                     <span>
                       排队 <strong>{e.queueDepth}</strong>
