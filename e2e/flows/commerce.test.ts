@@ -74,12 +74,12 @@ describe('commerce: recharge modal, sandbox payment, /dingzhi', () => {
     await modal.waitFor({ state: 'hidden' });
     assert.equal(await generalCount(page), before + 100);
     assert.deepEqual(navigations, [], 'no reload');
-    // The order is in the history, paid.
+    // The order is in the personal center's history, paid.
     await page.getByRole('button', { name: '我的订单' }).click();
-    const orders = page.getByRole('dialog', { name: '充值中心' });
-    await orders.locator('.hj-orders__row').first().waitFor();
+    await page.waitForURL(/\/personalCenter$/);
+    await page.locator('.hj-orders__row').first().waitFor();
     assert.match(
-      await orders.locator('.hj-orders__row').first().innerText(),
+      await page.locator('.hj-orders__row').first().innerText(),
       /通用次数 ×100[\s\S]*已支付/,
     );
     assert.deepEqual(errors, []);

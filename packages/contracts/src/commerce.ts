@@ -104,6 +104,9 @@ export const orderStatusSchema = z.object({
 });
 export type OrderStatusInfo = z.infer<typeof orderStatusSchema>;
 
+/** A buyer may ask for a refund within this many days of paying (docs/payments.md). */
+export const REFUND_REQUEST_DAYS = 7;
+
 export const orderItemSchema = orderStatusSchema.extend({
   kind: z.enum(productKinds),
   title: z.string(),
@@ -112,8 +115,23 @@ export const orderItemSchema = orderStatusSchema.extend({
   createdAt: isoDateSchema,
   expiresAt: isoDateSchema,
   refundedAt: isoDateSchema.optional(),
+  /** A pending order's QR content (codeUrl / qrCode) while it can still be paid: 继续支付. */
+  payUrl: z.string().optional(),
+  /** When the buyer asked for a refund (申请退款); an admin decides. */
+  refundRequestedAt: isoDateSchema.optional(),
+  /** True while 申请退款 is open: paid, within REFUND_REQUEST_DAYS, not asked yet. */
+  refundable: z.boolean().optional(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const refundRequestBodySchema = z.object({
+  orderNo: z.string().trim().min(1).max(64),
+  reason: z
+    .string()
+    .trim()
+    .min(1, { message: '请填写退款原因' })
+    .max(200, { message: '退款原因最多 200 字' }),
+});
 export const orderPageQuerySchema = pageQuerySchema;
 export const orderPageSchema = pageSchema(orderItemSchema);
 

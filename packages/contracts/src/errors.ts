@@ -148,6 +148,11 @@ export const errorCatalogue = {
     message: '您的上一笔订单已支付成功，请勿重复购买',
   },
   REFUND_NOT_ALLOWED: { code: 40934, status: 409, message: '只有已支付的订单可以退款' },
+  REFUND_REQUEST_NOT_ALLOWED: {
+    code: 40935,
+    status: 409,
+    message: '该订单不能申请退款：仅支付后 7 天内、尚未退款的订单可以申请',
+  },
   PAYMENT_PROVIDER_FAILED: { code: 50230, status: 502, message: '支付服务暂时不可用，请稍后再试' },
   // --
   // community: gallery, collections, reports (issue 14): codes ending 40–49

@@ -114,6 +114,8 @@ export const extraRoutes: readonly string[] = [
   '/casemineByCollect',
   '/qaPage',
   '/admin/feedback',
+  // commerce (issue 13): the personal center's order history
+  '/personalCenter',
 ];
 
 /** Spec §2: the login path constant. */

@@ -10,11 +10,11 @@ import { toolForLocation } from './tool-location';
 const MOBILE_HOME = '/mobileHome';
 const AGREEMENT = '/agreement';
 /**
- * The community pages (灵感广场, authors, collections, help) have phone layouts and no mobile
- * twin; a picture link (`/findPage#image-<id>`) sent to a phone must open that picture.
+ * The community pages (灵感广场, authors, collections, help) and the personal center's orders
+ * have phone layouts and no mobile twin; a picture link (`/findPage#image-<id>`) sent to a phone must open that picture.
  */
 const RESPONSIVE_PAGES =
-  /^\/(findPage|tupianHome|caseHome|classifyCase|classifyPage|seachInspiration|searchCase|anliSearch|authorHomePage|authorInspirationhome|insHomeByCreate|insHomeByCollect|insHomeByCase|casemineByCreate|casemineByCollect|casemineByCase|qaPage)(\/|$)/;
+  /^\/(findPage|tupianHome|caseHome|classifyCase|classifyPage|seachInspiration|searchCase|anliSearch|authorHomePage|authorInspirationhome|insHomeByCreate|insHomeByCollect|insHomeByCase|casemineByCreate|casemineByCollect|casemineByCase|qaPage|personalCenter)(\/|$)/;
 
 /**
  * Where a phone goes instead of a desktop page, keeping where the person was going: a tool's

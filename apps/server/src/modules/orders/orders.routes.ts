@@ -11,7 +11,9 @@ import {
   orderPageSchema,
   orderStatusSchema,
   payChannelsSchema,
+  orderItemSchema,
   productListSchema,
+  refundRequestBodySchema,
 } from '@huijing/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -117,6 +119,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       ok(await orders.page(userOf(request).userId, request.query.page, request.query.pageSize)),
+  );
+  app.post(
+    '/order/refundRequest',
+    {
+      onRequest: requireUser,
+      schema: { body: refundRequestBodySchema, response: { 200: envelopeSchema(orderItemSchema) } },
+    },
+    async (request) =>
+      ok(
+        await orders.requestRefund(
+          userOf(request).userId,
+          request.body.orderNo,
+          request.body.reason,
+        ),
+        '退款申请已提交，我们会在 1–3 个工作日内处理',
+      ),
   );
   app.post(
     '/order/enterpriseContact',

@@ -101,6 +101,14 @@ export interface EnterpriseLeadsTable {
   created_at: string;
 }
 
+/** A buyer's 申请退款 (migration 0014): one per order; an admin decides. */
+export interface OrderRefundRequestsTable {
+  order_no: string;
+  user_id: string;
+  reason: string;
+  created_at: string;
+}
+
 declare module '../../db/schema' {
   interface Database {
     products: ProductsTable;
@@ -109,5 +117,6 @@ declare module '../../db/schema' {
     order_refunds: OrderRefundsTable;
     enterprise_leads: EnterpriseLeadsTable;
     vip_allowances: VipAllowancesTable;
+    order_refund_requests: OrderRefundRequestsTable;
   }
 }

@@ -10,9 +10,14 @@ import type {
   Product,
   TicketGrants,
 } from '@huijing/contracts';
-import { customPrice, customPricingSchema, ticketTypeNames } from '@huijing/contracts';
+import {
+  customPrice,
+  customPricingSchema,
+  REFUND_REQUEST_DAYS,
+  ticketTypeNames,
+} from '@huijing/contracts';
 import type { Clock } from '../../config/clock';
-import { MINUTE, SECOND } from '../../config/clock';
+import { DAY, MINUTE, SECOND } from '../../config/clock';
 import type { Dialect } from '../../db/kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -279,6 +284,35 @@ export const createOrdersService = (deps: {
 
   const expired = (order: OrderRow) => Date.parse(order.expires_at) <= deps.now().getTime();
 
+  /** An order as its buyer's history shows it: 继续支付 while payable, 申请退款 while open. */
+  const historyItem = (order: OrderRow, refundRequestedAt: string | undefined): OrderItem => {
+    const payable = order.status === 'pending' && !expired(order) && order.pay_url;
+    const paidFor = order.paid_at ? deps.now().getTime() - Date.parse(order.paid_at) : Infinity;
+    return {
+      ...toOrderItem(order),
+      ...(payable && { payUrl: order.pay_url! }),
+      ...(refundRequestedAt && { refundRequestedAt }),
+      refundable:
+        order.status === 'paid' &&
+        !refundRequestedAt &&
+        Number(order.amount_fen) > 0 &&
+        paidFor < REFUND_REQUEST_DAYS * DAY,
+    };
+  };
+
+  const refundRequestsOf = async (orderNos: string[]) =>
+    new Map(
+      orderNos.length === 0
+        ? []
+        : (
+            await deps.db
+              .selectFrom('order_refund_requests')
+              .select(['order_no', 'created_at'])
+              .where('order_no', 'in', orderNos)
+              .execute()
+          ).map((r) => [r.order_no, r.created_at] as const),
+    );
+
   /** Queries the provider about one pending order; settles, closes when expired, or reschedules. */
   const reconcile = async (order: OrderRow): Promise<void> => {
     if (order.status !== 'pending') return;
@@ -344,7 +378,45 @@ export const createOrdersService = (deps: {
 
     async page(userId: string, page: number, pageSize: number): Promise<Page<OrderItem>> {
       const { rows, total } = await repo.pageOwned(userId, page, pageSize);
-      return { list: rows.map(toOrderItem), total, page, pageSize };
+      const asked = await refundRequestsOf(rows.map((r) => r.order_no));
+      return {
+        list: rows.map((r) => historyItem(r, asked.get(r.order_no))),
+        total,
+        page,
+        pageSize,
+      };
+    },
+
+    /**
+     * 申请退款 from the order history: the buyer's own paid order, within REFUND_REQUEST_DAYS of
+     * paying; asking twice is the same request. An admin decides (the refund policy applies).
+     */
+    async requestRefund(userId: string, orderNo: string, reason: string): Promise<OrderItem> {
+      const order = await owned(userId, orderNo);
+      const before = (await refundRequestsOf([orderNo])).get(orderNo);
+      if (before) return historyItem(order, before);
+      if (!historyItem(order, undefined).refundable) {
+        throw new AppError('REFUND_REQUEST_NOT_ALLOWED');
+      }
+      await deps.db
+        .insertInto('order_refund_requests')
+        .values({ order_no: orderNo, user_id: userId, reason, created_at: iso() })
+        .onConflict((oc) => oc.column('order_no').doNothing())
+        .execute();
+      deps.logger.info({ orderNo, userId }, 'refund requested');
+      return historyItem(order, (await refundRequestsOf([orderNo])).get(orderNo));
+    },
+
+    /** Buyers' refund requests still waiting (newest first), for the admin's order screens. */
+    async refundRequests(limit = 100) {
+      return deps.db
+        .selectFrom('order_refund_requests as r')
+        .innerJoin('orders as o', 'o.order_no', 'r.order_no')
+        .select(['r.order_no', 'r.user_id', 'r.reason', 'r.created_at', 'o.status'])
+        .where('o.status', '=', 'paid')
+        .orderBy('r.created_at', 'desc')
+        .limit(limit)
+        .execute();
     },
 
     async activityStock(): Promise<ActivityStock> {

@@ -9,4 +9,9 @@ export const commerceRoutes: RouteObject[] = [
     '/dingzhi',
     screen(commerce, (m) => m.DingzhiPage),
   ),
+  // The personal center's 我的订单 (tracking label: my personal center).
+  page(
+    '/personalCenter',
+    screen(commerce, (m) => m.OrdersPage),
+  ),
 ];

@@ -66,7 +66,8 @@ const AccountPanel = ({ user, onAction }: { user: CurrentUser; onAction: () => v
   const run = (key: string) => {
     onAction();
     if (key === 'recharge') openRecharge();
-    if (key === 'orders') openRecharge({ tab: 'orders' });
+    // The personal center's order history (继续支付, 申请退款).
+    if (key === 'orders') void navigate('/personalCenter');
     if (key === 'profile') dialogs.openProfile();
     if (key === 'face') void dialogs.requestFaceVerification();
     if (key === 'admin') void navigate('/admin');

@@ -2,6 +2,7 @@ import {
   activityStockSchema,
   createAlipayOrderSchema,
   createWechatOrderSchema,
+  orderItemSchema,
   orderPageSchema,
   orderStatusSchema,
   payChannelsSchema,
@@ -112,6 +113,15 @@ export const completeOrder = async (orderNo: string): Promise<OrderStatusInfo | 
     schema: orderStatusSchema,
   });
   return res.success ? res.data : undefined;
+};
+
+/** 申请退款 from the order history; answers the order and the server's confirmation. */
+export const requestRefund = async (orderNo: string, reason: string) => {
+  const res = await api.post('/order/refundRequest', {
+    body: { orderNo, reason },
+    schema: orderItemSchema,
+  });
+  return res.success ? { order: res.data, message: res.message } : undefined;
 };
 
 /** The development sandbox's 模拟支付成功. */
