@@ -167,18 +167,31 @@ describeEachDatabase('admin orders, refunds, reconciliation and products', (targ
   it('refunds exactly once under two concurrent requests, audit-logged once', async () => {
     const a = await paidOrder();
     expect(await balance(a.user.id)).toBe(100);
+    // The confirmation says exactly what a refund would do now: 40 of 100 tickets spent.
+    await createTicketsRepository(t.container.database.db).holdTickets(
+      a.user.id,
+      1,
+      40,
+      'spent',
+      new Date().toISOString(),
+    );
+    const preview = (await call('GET', `/order/${a.orderNo}`, tokens.finance)).json().data;
+    expect(preview.refundPreview).toMatchObject({ refundFen: 2940, ticketsTaken: { '1': 60 } });
     const refund = () =>
       call('POST', `/order/${a.orderNo}/refund`, tokens.finance, { reason: '用户申请退款' });
     const [r1, r2] = await Promise.all([refund(), refund()]);
     expect([r1.statusCode, r2.statusCode], `${r1.body} ${r2.body}`).toEqual([200, 200]);
     const results = [r1.json().data, r2.json().data];
     expect(results.map((r) => r.repeated).sort()).toEqual([false, true]);
-    expect(results[0]).toMatchObject({ status: 'refunded', refundFen: 4900 });
+    expect(results.find((r) => !r.repeated)).toMatchObject({
+      status: 'refunded',
+      refundFen: 2940,
+    });
     expect(await balance(a.user.id)).toBe(0);
     const ledger = await t.container.tickets.entriesFor(a.orderNo);
     expect(ledger).toEqual([
       { reason: 'purchase', delta: 100 },
-      { reason: 'refund', delta: -100 },
+      { reason: 'refund', delta: -60 },
     ]);
     const audit = await auditOf(`order:${a.orderNo}`);
     expect(audit.filter((x) => x.action === 'order.refund')).toHaveLength(1);
@@ -186,7 +199,8 @@ describeEachDatabase('admin orders, refunds, reconciliation and products', (targ
     const detail = (await call('GET', `/order/${a.orderNo}`, tokens.finance)).json().data;
     expect(detail).toMatchObject({
       order: { status: 'refunded' },
-      refund: { refundFen: 4900, reason: '用户申请退款' },
+      refund: { refundFen: 2940, reason: '用户申请退款' },
+      refundPreview: null,
       provider: { state: 'refunded' },
     });
   });

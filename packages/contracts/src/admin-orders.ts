@@ -102,6 +102,10 @@ export const adminOrderDetailSchema = z.object({
     .extend({ createdAt: isoDateSchema, adminId: z.string(), reason: z.string() })
     .nullable(),
   refundRequest: refundRequestSchema.nullable(),
+  /** What a refund now would return and take back (paid orders; balances read now). */
+  refundPreview: refundResultSchema
+    .pick({ refundFen: true, ticketsTaken: true, vipDaysTaken: true, note: true })
+    .nullable(),
   /** Whether refunds need a second admin (setting features.refundSecondApprover). */
   refundNeedsApproval: z.boolean(),
   incidents: z.array(z.object({ kind: z.string(), detail: z.string(), createdAt: isoDateSchema })),

@@ -95,6 +95,9 @@ export const extraRoutes: readonly string[] = [
   // moderation queues (issue 16 item 7, lane community)
   '/admin/moderation/gallery',
   '/admin/moderation/models',
+  '/admin/orders',
+  '/admin/reconcile',
+  '/admin/products',
   // community (issue 14): the pages the tracking labels name; `:x` segments are parameters
   '/findPage',
   '/tupianHome',

@@ -13,6 +13,8 @@ import { DAY } from '../../config/clock';
 import { AppError } from '../../http/app-error';
 import type { OrdersModuleServices } from '../orders/orders.module';
 import { parseGrants } from '../orders/orders.repository';
+import { refundAmount } from '../orders/refunds.service';
+import { activeVip, grantEntries } from '../orders/settlement';
 import { adminOf } from '../auth/authenticate';
 import type { AdminOrdersRepository } from './admin-orders.repository';
 import { cstDayEndIso, cstDayStartIso } from './admin-orders.repository';
@@ -98,6 +100,47 @@ export const createAdminOrdersService = (deps: {
     return null;
   };
 
+  /** The refund rule applied to balances as they are now, without changing anything. */
+  const previewRefund = async (row: {
+    user_id: string;
+    grants: string;
+    vip_days: number | null;
+    amount_fen: number;
+  }) => {
+    const now = core.now();
+    const ticketsTaken: Record<string, number> = {};
+    let grantedSum = 0;
+    let takenSum = 0;
+    for (const g of grantEntries(parseGrants(row.grants))) {
+      const balance = await core.tickets.balance(row.user_id, g.ticketType);
+      const take = Math.max(0, Math.min(g.count, balance));
+      grantedSum += g.count;
+      takenSum += take;
+      if (take > 0) ticketsTaken[String(g.ticketType)] = take;
+    }
+    const vipDays = Number(row.vip_days ?? 0);
+    let vipDaysTaken = 0;
+    if (vipDays > 0) {
+      const user = await db
+        .selectFrom('users')
+        .select(['vip_tier', 'vip_until'])
+        .where('id', '=', row.user_id)
+        .executeTakeFirst();
+      if (user && activeVip(user, now)) {
+        const remaining = Math.floor((Date.parse(user.vip_until!) - now.getTime()) / DAY);
+        vipDaysTaken = Math.max(0, Math.min(vipDays, remaining));
+      }
+    }
+    const { refundFen, note } = refundAmount({
+      amountFen: Number(row.amount_fen),
+      grantedSum,
+      takenSum,
+      vipDays,
+      vipDaysTaken,
+    });
+    return { refundFen, ticketsTaken, vipDaysTaken, note };
+  };
+
   return {
     async page(q: AdminOrderQuery) {
       const { list, total } = await repo.page(q);
@@ -140,6 +183,7 @@ export const createAdminOrdersService = (deps: {
             }
           : null,
         refundRequest: requestInfo(request),
+        refundPreview: order.status === 'paid' ? await previewRefund(row) : null,
         refundNeedsApproval: approval,
         incidents: incidents.map((i) => ({
           kind: i.kind,

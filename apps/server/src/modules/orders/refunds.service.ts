@@ -16,6 +16,31 @@ import { grantedBy } from './vip-allowance';
 
 export const refundNoOf = (orderNo: string) => `RF${orderNo}`;
 
+/**
+ * The refund policy's arithmetic (docs/payments.md): the order amount times the unspent share
+ * (the smaller share when an order granted both tickets and VIP days), rounded down to the fen.
+ */
+export const refundAmount = (r: {
+  amountFen: number;
+  grantedSum: number;
+  takenSum: number;
+  vipDays: number;
+  vipDaysTaken: number;
+}) => {
+  const shares: number[] = [];
+  if (r.grantedSum > 0) shares.push(r.takenSum / r.grantedSum);
+  if (r.vipDays > 0) shares.push(r.vipDaysTaken / r.vipDays);
+  const share = shares.length > 0 ? Math.min(...shares) : 1;
+  const refundFen = Math.floor(r.amountFen * share);
+  const note =
+    share < 1
+      ? `部分权益已使用：收回次数 ${r.takenSum}/${r.grantedSum}${
+          r.vipDays > 0 ? `，会员天数 ${r.vipDaysTaken}/${r.vipDays}` : ''
+        }，按未使用比例退款 ${(refundFen / 100).toFixed(2)} 元（见 docs/payments.md）`
+      : '权益已全部收回，全额退款';
+  return { refundFen, note };
+};
+
 type RefundRow = NonNullable<
   Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['findRefund']>>
 >;
@@ -141,9 +166,6 @@ export const createRefundsService = (deps: {
           taken[String(g.ticketType) as keyof TicketGrants] = take;
           takenSum += take;
         }
-        const shares: number[] = [];
-        if (grantedSum > 0) shares.push(takenSum / grantedSum);
-
         let vipDaysTaken = 0;
         const vipDays = Number(order.vip_days ?? 0);
         if (vipDays > 0) {
@@ -163,16 +185,14 @@ export const createRefundsService = (deps: {
               .where('id', '=', order.user_id)
               .execute();
           }
-          shares.push(vipDaysTaken / vipDays);
         }
-        const share = shares.length > 0 ? Math.min(...shares) : 1;
-        const refundFen = Math.floor(Number(order.amount_fen) * share);
-        const partial = share < 1;
-        const note = partial
-          ? `部分权益已使用：收回次数 ${takenSum}/${grantedSum}${
-              vipDays > 0 ? `，会员天数 ${vipDaysTaken}/${vipDays}` : ''
-            }，按未使用比例退款 ${(refundFen / 100).toFixed(2)} 元（见 docs/payments.md）`
-          : '权益已全部收回，全额退款';
+        const { refundFen, note } = refundAmount({
+          amountFen: Number(order.amount_fen),
+          grantedSum,
+          takenSum,
+          vipDays,
+          vipDaysTaken,
+        });
         await trx
           .insertInto('order_refunds')
           .values({

@@ -6,6 +6,9 @@ type ConsoleScreen =
   | 'AdminAuditPage'
   | 'AdminDashboardPage'
   | 'AdminEnginesPage'
+  | 'AdminOrdersPage'
+  | 'AdminProductsPage'
+  | 'AdminReconcilePage'
   | 'AdminSettingsPage'
   | 'AdminTasksPage'
   | 'AdminUsersPage';
@@ -30,6 +33,9 @@ export const adminConsoleRoutes: RouteObject[] = [
   page('/admin/dashboard', consoleScreen('AdminDashboardPage'), adminAccess('stats.read')),
   page('/admin/users', consoleScreen('AdminUsersPage'), adminAccess('users.read')),
   page('/admin/tasks', consoleScreen('AdminTasksPage'), adminAccess('tasks.read')),
+  page('/admin/orders', consoleScreen('AdminOrdersPage'), adminAccess('orders.read')),
+  page('/admin/reconcile', consoleScreen('AdminReconcilePage'), adminAccess('orders.reconcile')),
+  page('/admin/products', consoleScreen('AdminProductsPage'), adminAccess('products.write')),
   page('/admin/engines', consoleScreen('AdminEnginesPage'), adminAccess('engines.read')),
   page('/admin/settings', consoleScreen('AdminSettingsPage'), adminAccess('settings.read')),
   page('/admin/audit', consoleScreen('AdminAuditPage'), adminAccess('audit.read')),

@@ -156,7 +156,7 @@ export const AdminAuditPage = () => {
         scroll={{ x: 'max-content' }}
         expandable={{ expandedRowRender: (e) => <Change entry={e} /> }}
         locale={{ emptyText: '没有符合条件的记录' }}
-        onChange={(p) => table.setPage(p.current ?? 1, p.pageSize ?? 20)}
+        onChange={table.onTableChange}
         pagination={{
           current: table.current,
           pageSize: table.pageSize,

@@ -166,7 +166,7 @@ export const AdminTasksPage = () => {
         loading={query.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '没有符合条件的任务' }}
-        onChange={(p) => table.setPage(p.current ?? 1, p.pageSize ?? 20)}
+        onChange={table.onTableChange}
         pagination={{
           current: table.current,
           pageSize: table.pageSize,

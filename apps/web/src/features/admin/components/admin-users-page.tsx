@@ -2,7 +2,6 @@ import { SearchOutlined } from '@ant-design/icons';
 import { maskPhone, ticketTypeNames, type AdminUserRow } from '@huijing/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
-import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDateTime } from '../../../lib/format';
 import { usersQuery } from '../api/console.api';
@@ -18,17 +17,10 @@ export const phoneLabel = (u: Pick<AdminUserRow, 'phone' | 'nickname'>) =>
 /** /admin/users: every user, searchable by phone, nickname or id; details in a drawer. */
 export const AdminUsersPage = () => {
   usePageTitle('用户管理');
-  const table = useUrlTable(['keyword', 'status', 'vip'] as const);
-  const [params, setParams] = useSearchParams();
-  const openId = params.get('user');
+  const table = useUrlTable(['keyword', 'status', 'vip'] as const, 10, 'user');
+  const openId = table.open;
   const query = useQuery(usersQuery(table.query));
-  const open = (id: string | null) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (id) next.set('user', id);
-      else next.delete('user');
-      return next;
-    });
+  const open = table.setOpen;
 
   const columns: TableProps<AdminUserRow>['columns'] = [
     {
@@ -91,8 +83,7 @@ export const AdminUsersPage = () => {
       width: 160,
       responsive: ['sm'],
       sorter: true,
-      sortOrder:
-        (table.sortField ?? 'createdAt') === 'createdAt' ? (table.sortOrder ?? 'descend') : null,
+      sortOrder: table.sortOrderOf('createdAt', 'descend'),
       render: (at: string) => formatDateTime(at),
     },
     {
@@ -102,7 +93,7 @@ export const AdminUsersPage = () => {
       width: 160,
       responsive: ['lg'],
       sorter: true,
-      sortOrder: table.sortField === 'lastLoginAt' ? (table.sortOrder ?? null) : null,
+      sortOrder: table.sortOrderOf('lastLoginAt'),
       render: (at: string | null) =>
         at ? formatDateTime(at) : <span className="hj-admin-muted">—</span>,
     },
@@ -177,14 +168,7 @@ export const AdminUsersPage = () => {
             ? `没有与“${table.filters.keyword}”匹配的用户`
             : '暂无用户',
         }}
-        onChange={(pagination, _filters, sorter, extra) => {
-          if (extra.action === 'sort') {
-            const s = Array.isArray(sorter) ? sorter[0] : sorter;
-            table.setSort(typeof s?.columnKey === 'string' ? s.columnKey : undefined, s?.order);
-          } else {
-            table.setPage(pagination.current ?? 1, pagination.pageSize ?? 10);
-          }
-        }}
+        onChange={table.onTableChange}
         pagination={{
           current: table.current,
           pageSize: table.pageSize,

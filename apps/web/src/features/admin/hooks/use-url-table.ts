@@ -1,11 +1,18 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { TablePaginationConfig } from 'antd';
+import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
 
 /**
  * A table's page, size, sort and filters kept in the URL, so they survive a reload and the back
- * button restores the previous view. Changing a filter returns to page 1.
+ * button restores the previous view. Changing a filter returns to page 1. `open`/`setOpen` keep
+ * the row whose detail drawer is open (e.g. ?order=HJ…) without touching the page.
  */
-export const useUrlTable = <F extends string>(filterNames: readonly F[], defaultPageSize = 10) => {
+export const useUrlTable = <F extends string>(
+  filterNames: readonly F[],
+  defaultPageSize = 10,
+  detailParam = 'detail',
+) => {
   const [params, setParams] = useSearchParams();
   const current = Math.max(1, Number(params.get('current')) || 1);
   const pageSize = Math.min(100, Math.max(1, Number(params.get('pageSize')) || defaultPageSize));
@@ -40,6 +47,8 @@ export const useUrlTable = <F extends string>(filterNames: readonly F[], default
   );
 
   return {
+    open: params.get(detailParam),
+    setOpen: (id: string | null) => update({ [detailParam]: id }, false),
     current,
     pageSize,
     sortField,
@@ -47,15 +56,36 @@ export const useUrlTable = <F extends string>(filterNames: readonly F[], default
     filters,
     query: { current, pageSize, sortField, sortOrder, ...filters },
     setFilters: (patch: Partial<Record<F, string | undefined>>) => update(patch),
-    setPage: (page: number, size: number) =>
-      update(
-        {
-          current: page === 1 ? undefined : page,
-          pageSize: size === defaultPageSize ? undefined : size,
-        },
-        false,
-      ),
-    setSort: (field: string | undefined, order: 'ascend' | 'descend' | undefined | null) =>
-      update({ sortField: order ? field : undefined, sortOrder: order ?? undefined }),
+    /** A column's sortOrder prop; `byDefault` marks the column the server sorts by unasked. */
+    sortOrderOf: (field: string, byDefault?: 'ascend' | 'descend') =>
+      (sortField ?? (byDefault ? field : undefined)) === field
+        ? (sortOrder ?? byDefault ?? null)
+        : null,
+    /** antd Table's onChange: a sort click sorts (page 1), a pager click pages. */
+    onTableChange: <T>(
+      pagination: TablePaginationConfig,
+      _filters: unknown,
+      sorter: SorterResult<T> | SorterResult<T>[],
+      extra: TableCurrentDataSource<T>,
+    ) => {
+      if (extra.action === 'sort') {
+        const s = Array.isArray(sorter) ? sorter[0] : sorter;
+        update({
+          sortField: s?.order && typeof s.columnKey === 'string' ? s.columnKey : undefined,
+          sortOrder: s?.order ?? undefined,
+        });
+      } else {
+        update(
+          {
+            current: (pagination.current ?? 1) === 1 ? undefined : pagination.current,
+            pageSize:
+              (pagination.pageSize ?? defaultPageSize) === defaultPageSize
+                ? undefined
+                : pagination.pageSize,
+          },
+          false,
+        );
+      }
+    },
   };
 };

@@ -1,0 +1,170 @@
+import type { AdminOrderRow } from '@huijing/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, DatePicker, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../../components/use-page-title';
+import { formatDateTime } from '../../../lib/format';
+import { ordersQuery } from '../api/orders.api';
+import { useCan } from '../hooks/use-can';
+import { useUrlTable } from '../hooks/use-url-table';
+import { ConsoleError } from './console-error';
+import { OrderDetailDrawer } from './order-detail-drawer';
+import { buyerLabel, channelNames, orderStatus, yuan } from './order-labels';
+
+/** /admin/orders: every order with filters in the URL; ?order= opens its detail drawer. */
+export const AdminOrdersPage = () => {
+  usePageTitle('订单管理');
+  const can = useCan();
+  const table = useUrlTable(
+    ['status', 'channel', 'user', 'orderNo', 'from', 'to'] as const,
+    20,
+    'order',
+  );
+  const query = useQuery(ordersQuery(table.query));
+
+  const columns: TableProps<AdminOrderRow>['columns'] = [
+    {
+      title: '下单时间',
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      sorter: true,
+      sortOrder: table.sortOrderOf('createdAt', 'descend'),
+      width: 150,
+      render: (at: string) => formatDateTime(at),
+    },
+    {
+      title: '订单号',
+      dataIndex: 'orderNo',
+      render: (no: string) => (
+        <Button type="link" size="small" onClick={() => table.setOpen(no)}>
+          <code>{no}</code>
+        </Button>
+      ),
+    },
+    { title: '用户', key: 'user', render: (_, o) => buyerLabel(o) },
+    { title: '商品', dataIndex: 'title', responsive: ['md'] },
+    {
+      title: '金额',
+      dataIndex: 'amountFen',
+      key: 'amountFen',
+      sorter: true,
+      sortOrder: table.sortOrderOf('amountFen'),
+      align: 'right',
+      render: (fen: number) => yuan(fen),
+    },
+    {
+      title: '渠道',
+      dataIndex: 'channel',
+      responsive: ['sm'],
+      render: (c: string) => channelNames[c] ?? c,
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      render: (s: string, o) => (
+        <Space size={4}>
+          <Tag color={orderStatus[s]?.color}>{orderStatus[s]?.text ?? s}</Tag>
+          {o.refundRequested ? <Tag color="warning">退款待批准</Tag> : null}
+        </Space>
+      ),
+    },
+    {
+      title: '支付时间',
+      dataIndex: 'paidAt',
+      key: 'paidAt',
+      sorter: true,
+      sortOrder: table.sortOrderOf('paidAt'),
+      responsive: ['lg'],
+      render: (at: string | null) => (at ? formatDateTime(at) : '—'),
+    },
+  ];
+
+  return (
+    <div className="hj-admin-card">
+      <div className="hj-admin-card__head">
+        <div>
+          <h1>订单管理</h1>
+          <p className="hj-admin-muted">
+            所有订单；点订单号查看详情（实时向支付平台查询）与退款。
+            {can('orders.reconcile') ? <Link to="/admin/reconcile"> 去对账 →</Link> : null}
+          </p>
+        </div>
+        <Space wrap>
+          <Select
+            aria-label="订单状态"
+            value={table.filters.status ?? ''}
+            style={{ width: 110 }}
+            onChange={(v) => table.setFilters({ status: v || undefined })}
+            options={[
+              { value: '', label: '全部状态' },
+              ...Object.entries(orderStatus).map(([value, s]) => ({ value, label: s.text })),
+            ]}
+          />
+          <Select
+            aria-label="支付渠道"
+            value={table.filters.channel ?? ''}
+            style={{ width: 110 }}
+            onChange={(v) => table.setFilters({ channel: v || undefined })}
+            options={[
+              { value: '', label: '全部渠道' },
+              ...Object.entries(channelNames).map(([value, label]) => ({ value, label })),
+            ]}
+          />
+          <Input.Search
+            key={`u${table.filters.user ?? ''}`}
+            allowClear
+            aria-label="用户"
+            placeholder="用户 ID 或手机号"
+            defaultValue={table.filters.user}
+            style={{ width: 180 }}
+            onSearch={(v) => table.setFilters({ user: v.trim() || undefined })}
+          />
+          <Input.Search
+            key={`o${table.filters.orderNo ?? ''}`}
+            allowClear
+            aria-label="订单号"
+            placeholder="订单号"
+            defaultValue={table.filters.orderNo}
+            style={{ width: 200 }}
+            onSearch={(v) => table.setFilters({ orderNo: v.trim() || undefined })}
+          />
+          <DatePicker.RangePicker
+            aria-label="下单日期"
+            value={
+              table.filters.from && table.filters.to
+                ? [dayjs(table.filters.from), dayjs(table.filters.to)]
+                : null
+            }
+            onChange={(range) =>
+              table.setFilters({
+                from: range?.[0]?.format('YYYY-MM-DD'),
+                to: range?.[1]?.format('YYYY-MM-DD'),
+              })
+            }
+          />
+        </Space>
+      </div>
+      <ConsoleError error={query.error} />
+      <Table<AdminOrderRow>
+        rowKey="orderNo"
+        size="middle"
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        loading={query.isFetching}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: '没有符合条件的订单' }}
+        onRow={(o) => ({ onDoubleClick: () => table.setOpen(o.orderNo) })}
+        onChange={table.onTableChange}
+        pagination={{
+          current: table.current,
+          pageSize: table.pageSize,
+          total: query.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => `共 ${total} 笔订单`,
+        }}
+      />
+      <OrderDetailDrawer orderNo={table.open} onClose={() => table.setOpen(null)} />
+    </div>
+  );
+};
