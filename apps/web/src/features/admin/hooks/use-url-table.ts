@@ -46,6 +46,15 @@ export const useUrlTable = <F extends string>(
     [setParams],
   );
 
+  const setPage = (page: number, size: number) =>
+    update(
+      {
+        current: page === 1 ? undefined : page,
+        pageSize: size === defaultPageSize ? undefined : size,
+      },
+      false,
+    );
+
   return {
     open: params.get(detailParam),
     setOpen: (id: string | null) => update({ [detailParam]: id }, false),
@@ -56,6 +65,7 @@ export const useUrlTable = <F extends string>(
     filters,
     query: { current, pageSize, sortField, sortOrder, ...filters },
     setFilters: (patch: Partial<Record<F, string | undefined>>) => update(patch),
+    setPage,
     /** A column's sortOrder prop; `byDefault` marks the column the server sorts by unasked. */
     sortOrderOf: (field: string, byDefault?: 'ascend' | 'descend') =>
       (sortField ?? (byDefault ? field : undefined)) === field
@@ -75,16 +85,7 @@ export const useUrlTable = <F extends string>(
           sortOrder: s?.order ?? undefined,
         });
       } else {
-        update(
-          {
-            current: (pagination.current ?? 1) === 1 ? undefined : pagination.current,
-            pageSize:
-              (pagination.pageSize ?? defaultPageSize) === defaultPageSize
-                ? undefined
-                : pagination.pageSize,
-          },
-          false,
-        );
+        setPage(pagination.current ?? 1, pagination.pageSize ?? defaultPageSize);
       }
     },
   };
