@@ -225,6 +225,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     (env.REDIS_URL
       ? new BullMqQueue({
           url: env.REDIS_URL,
+          prefix: env.REDIS_PREFIX,
           onError,
           // One clear line per outage (at boot too), never a stack per retry.
           onConnectionLost: (err, where) =>
@@ -363,6 +364,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
   // Only processes serving HTTP count requests (a worker never opens this connection).
   const rateLimits = createRateLimits({
     redisUrl: servesHttp(role) ? env.REDIS_URL : undefined,
+    prefix: env.REDIS_PREFIX,
     logger,
     now,
   });

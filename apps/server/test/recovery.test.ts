@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { spawnServerProcess } from './child-process';
+import type { ServerProcess } from './child-process';
 import { describeEachDatabase, smsLogin } from './helper';
 import type { TestApp } from './helper';
 import { buildTaskApp, upload } from './task-fixtures';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
 /**
  * One deadline for all the test's waits, well under the test's timeout so a stuck step fails
  * naming what it waited for. Generous for a loaded machine: nothing here asserts speed.
@@ -15,7 +14,7 @@ const serverDir = path.resolve(import.meta.dirname, '..');
 const BUDGET_MS = 420_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-type Worker = { name: string; proc: ChildProcess; exited: Promise<void>; output: () => string };
+type Worker = ServerProcess;
 type Running = { id: string; attempts: number };
 
 describeEachDatabase('recovery: kill -9 of a worker with 100 queued tasks', (target) => {
@@ -40,26 +39,16 @@ describeEachDatabase('recovery: kill -9 of a worker with 100 queued tasks', (tar
 
   /** A worker process (test/recovery-fixtures.ts) whose engine never finishes `hang` tasks. */
   const startWorker = (name: string, startsFile: string, hang: string[] = []): Worker => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'test/recovery-fixtures.ts'], {
-      cwd: serverDir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        DATA_DIR: t!.dataDir,
-        ...(target.databaseUrl && { DATABASE_URL: target.databaseUrl }),
-        LOG_LEVEL: 'silent',
-        TASK_LEASE_MS: '1500',
-        TASK_SWEEP_MS: '300',
-        TASK_CONCURRENCY_LOCAL: '1',
-        STARTS_FILE: startsFile,
-        HANG_TASK_IDS: hang.join(','),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const worker = spawnServerProcess(name, ['test/recovery-fixtures.ts'], {
+      DATA_DIR: t!.dataDir,
+      ...(target.databaseUrl && { DATABASE_URL: target.databaseUrl }),
+      LOG_LEVEL: 'silent',
+      TASK_LEASE_MS: '1500',
+      TASK_SWEEP_MS: '300',
+      TASK_CONCURRENCY_LOCAL: '1',
+      STARTS_FILE: startsFile,
+      HANG_TASK_IDS: hang.join(','),
     });
-    let out = '';
-    proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-    proc.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<void>((resolve) => proc.once('close', () => resolve()));
-    const worker = { name, proc, exited, output: () => out };
     workers.push(worker);
     return worker;
   };

@@ -66,6 +66,10 @@ const rawEnvSchema = z.object({
       message: 'must be a redis:// or rediss:// URL',
     })
     .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]*$/i, 'must be letters, digits and . _ -')
+    .default('huijing'),
   COMFYUI_URL: httpUrlList(),
   COMFYUI_AUTH: z.string().optional(),
   COMFYUI_WORKFLOWS_DIR: z.string().optional(),
@@ -263,6 +267,8 @@ export type Env = {
   LEGACY_HOSTS: string[];
   CANONICAL_HOST: string | undefined;
   REDIS_URL: string | undefined;
+  /** Namespace of every Redis key (queues, rate limits): several installations on one Redis. */
+  REDIS_PREFIX: string;
   COMFYUI_URL: string | undefined;
   /** COMFYUI_URL split: one entry per ComfyUI backend (jobs spread over the healthy ones). */
   comfyUiUrls: string[];
@@ -454,6 +460,7 @@ export const loadEnv = (
     LEGACY_HOSTS: legacyHosts,
     CANONICAL_HOST: canonical,
     REDIS_URL: raw.REDIS_URL,
+    REDIS_PREFIX: raw.REDIS_PREFIX,
     COMFYUI_URL: raw.COMFYUI_URL,
     comfyUiUrls: splitList(raw.COMFYUI_URL),
     COMFYUI_AUTH: raw.COMFYUI_AUTH,

@@ -23,12 +23,10 @@ export const registerRateLimits = async (
   await app.register(rateLimit, {
     global: false,
     skipOnError: true,
-    nameSpace: NAMESPACE,
+    nameSpace: limits.namespace,
     ...(limits.redis && { redis: limits.redis }),
   });
 };
-
-const NAMESPACE = 'huijing:rate:';
 
 /**
  * The limits of one process: the Redis connection the route limits and the service limits share
@@ -38,9 +36,12 @@ const NAMESPACE = 'huijing:rate:';
  */
 export const createRateLimits = (options: {
   redisUrl: string | undefined;
+  /** REDIS_PREFIX: keys are `<prefix>:rate:…`. */
+  prefix?: string;
   logger: Logger;
   now: Clock;
 }) => {
+  const namespace = `${options.prefix ?? 'huijing'}:rate:`;
   let redis: Redis | undefined;
   let reported = false;
   const report = (err: unknown) => {
@@ -63,6 +64,7 @@ export const createRateLimits = (options: {
   }
   return {
     redis,
+    namespace,
     /**
      * `admit(key)` refuses with the catalogue error once `key` has been admitted `perMinute`
      * times within a minute, counted across every API process when Redis is configured (the
@@ -74,7 +76,7 @@ export const createRateLimits = (options: {
         const admit = createUserRateLimiter(perMinute, options.now, error);
         return async (key) => admit(key);
       }
-      const store = new RedisStore(false, false, redis, `${NAMESPACE}${name}:`);
+      const store = new RedisStore(false, false, redis, `${namespace}${name}:`);
       return async (key) => {
         const current = await new Promise<number>((resolve) => {
           store.incr(
