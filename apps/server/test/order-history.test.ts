@@ -33,7 +33,9 @@ describeEachDatabase('order history', (target) => {
     const pending = await buy(token, 'pack-500');
     const paid = await buy(token, 'pack-100');
     await post('/api/pay/sandbox/pay', token, { orderNo: paid.orderNo });
-    const [second, first] = await history(token);
+    const list = await history(token);
+    const first = list.find((o) => o.orderNo === pending.orderNo);
+    const second = list.find((o) => o.orderNo === paid.orderNo);
     expect(first).toMatchObject({ orderNo: pending.orderNo, status: 'pending', refundable: false });
     expect(first!.payUrl).toBe(pending.codeUrl);
     expect(second).toMatchObject({ orderNo: paid.orderNo, status: 'paid', refundable: true });

@@ -119,6 +119,7 @@ describeEachDatabase('payments through the WeChat Pay and Alipay protocols', (ta
     expect((await get('/api/order/channels')).json().data).toEqual({
       wechat: 'live',
       alipay: 'live',
+      h5: { wechat: true, alipay: true },
     });
     const { token } = await smsLogin(t);
     const res = await t.app.inject({
@@ -242,6 +243,88 @@ describeEachDatabase('payments through the WeChat Pay and Alipay protocols', (ta
         expect.objectContaining({ out_refund_no: `RF${order.orderNo}`, refund: 4900 }),
       ]);
       expect(await balance(user.id)).toBe(500);
+    });
+  });
+
+  describe('H5 pay in a phone browser', () => {
+    const h5Order = (token: string, channel: string, productId = 'pack-100') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/order/createH5Order?productId=${productId}&channel=${channel}`,
+        headers: { satoken: token },
+        remoteAddress: '203.0.113.7',
+      });
+
+    it('WeChat Pay H5: a signed /v3/pay/transactions/h5 with the payer IP; h5_url returns to the order history', async () => {
+      const { user, token } = await smsLogin(t);
+      const res = await h5Order(token, 'wechat');
+      expect(res.statusCode, res.body).toBe(200);
+      const { orderNo, payUrl } = res.json().data as { orderNo: string; payUrl: string };
+      const url = new URL(payUrl);
+      expect(url.origin + url.pathname).toBe(
+        'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb',
+      );
+      expect(url.searchParams.get('redirect_url')).toBe(
+        `https://huijing.example.com/personalCenter?orderNo=${orderNo}`,
+      );
+      expect(wx.h5Scenes.get(orderNo)).toEqual({
+        payer_client_ip: '203.0.113.7',
+        h5_info: { type: 'Wap' },
+      });
+      expect(wx.refusedRequests).toBe(0);
+      // 继续支付 sends the phone to the same page, not a QR.
+      const listed = (await get('/api/order/page?page=1&pageSize=5', token)).json().data.list[0];
+      expect(listed).toMatchObject({ orderNo, payMode: 'h5', payUrl });
+      wx.pay(orderNo);
+      expect((await wxNotify(wx.notify(orderNo))).statusCode).toBe(204);
+      expect(await balance(user.id)).toBe(100);
+    });
+
+    it('Alipay wap pay: the cashier URL is signed with the app key (the gateway verifies it); the notify settles', async () => {
+      const { user, token } = await smsLogin(t);
+      const res = await h5Order(token, 'alipay');
+      expect(res.statusCode, res.body).toBe(200);
+      const { orderNo, payUrl } = res.json().data as { orderNo: string; payUrl: string };
+      const params = new URL(payUrl).searchParams;
+      expect(params.get('method')).toBe('alipay.trade.wap.pay');
+      expect(params.get('return_url')).toBe(
+        `https://huijing.example.com/personalCenter?orderNo=${orderNo}`,
+      );
+      expect(JSON.parse(params.get('biz_content')!)).toMatchObject({
+        out_trade_no: orderNo,
+        total_amount: '49.00',
+        product_code: 'QUICK_WAP_WAY',
+      });
+      // The phone's browser opens it: the gateway checks the signature and shows its cashier.
+      const refusedBefore = ali.refusedRequests;
+      const cashier = await fetch(payUrl);
+      expect(cashier.status).toBe(200);
+      expect(await cashier.text()).toContain('支付宝收银台');
+      expect(ali.refusedRequests).toBe(refusedBefore);
+      // A tampered amount does not pass the gateway's check.
+      const tampered = new URL(payUrl);
+      tampered.searchParams.set(
+        'biz_content',
+        params.get('biz_content')!.replace('"49.00"', '"0.01"'),
+      );
+      await fetch(tampered);
+      expect(ali.refusedRequests).toBe(refusedBefore + 1);
+      ali.refusedRequests = refusedBefore; // later tests count refusals of their own
+      ali.pay(orderNo);
+      const answer = await aliNotify(ali.notify(orderNo));
+      expect(answer.body).toBe('success');
+      expect(await balance(user.id)).toBe(100);
+    });
+
+    it('refuses an unknown channel or product with 4xx', async () => {
+      const { token } = await smsLogin(t);
+      expectError(await h5Order(token, 'paypal'), 'VALIDATION_FAILED');
+      expectError(await h5Order(token, 'wechat', 'nope'), 'PRODUCT_NOT_FOUND');
+      const anon = await t.app.inject({
+        method: 'GET',
+        url: '/api/order/createH5Order?productId=pack-100&channel=wechat',
+      });
+      expectError(anon, 'UNAUTHORIZED');
     });
   });
 

@@ -52,6 +52,8 @@ export const productListSchema = z.array(productSchema);
 export const payChannelsSchema = z.object({
   wechat: z.enum(['live', 'sandbox', 'off']),
   alipay: z.enum(['live', 'sandbox', 'off']),
+  /** Channels that can pay inside a phone's browser (WeChat Pay H5, Alipay wap pay). */
+  h5: z.object({ wechat: z.boolean(), alipay: z.boolean() }).optional(),
 });
 export type PayChannels = z.infer<typeof payChannelsSchema>;
 
@@ -74,6 +76,18 @@ export const createOrderQuerySchema = z.object({
   quantities: customQuantitiesSchema.optional(),
 });
 export type CreateOrderQuery = z.infer<typeof createOrderQuerySchema>;
+
+/** GET /api/order/createH5Order: the same purchase, paid in the phone's browser. */
+export const createH5OrderQuerySchema = createOrderQuerySchema.extend({
+  channel: z.enum(['wechat', 'alipay'], { message: '请选择支付方式' }),
+});
+export const createH5OrderSchema = z.object({
+  orderNo: z.string(),
+  /** Where the phone's browser goes: WeChat Pay's h5_url or Alipay's wap cashier. */
+  payUrl: z.string(),
+  amountFen: z.number().int(),
+  expiresAt: isoDateSchema,
+});
 
 export const createWechatOrderSchema = z.object({
   orderNo: z.string(),
@@ -115,8 +129,10 @@ export const orderItemSchema = orderStatusSchema.extend({
   createdAt: isoDateSchema,
   expiresAt: isoDateSchema,
   refundedAt: isoDateSchema.optional(),
-  /** A pending order's QR content (codeUrl / qrCode) while it can still be paid: 继续支付. */
+  /** While a pending order can still be paid (继续支付): its QR content, or its H5 page. */
   payUrl: z.string().optional(),
+  /** How payUrl is used: shown as a QR, or opened in the phone's browser (H5). */
+  payMode: z.enum(['qr', 'h5']).optional(),
   /** When the buyer asked for a refund (申请退款); an admin decides. */
   refundRequestedAt: isoDateSchema.optional(),
   /** True while 申请退款 is open: paid, within REFUND_REQUEST_DAYS, not asked yet. */

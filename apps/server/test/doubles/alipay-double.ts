@@ -38,6 +38,8 @@ export interface AlipayDouble {
   trades: Map<string, AlipayTrade>;
   refunds: Map<string, { out_trade_no: string; refund_amount: string }>;
   refusedRequests: number;
+  /** Browsers sent to the H5 cashier (alipay.trade.wap.pay) and where they were to return. */
+  wapVisits: { orderNo: string; returnUrl: string }[];
   pay(orderNo: string): AlipayTrade;
   notify(
     orderNo: string,
@@ -122,6 +124,30 @@ export const startAlipayDouble = async (): Promise<AlipayDouble> => {
       const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
       const trade = trades.get(biz.out_trade_no ?? '');
       switch (method) {
+        case 'alipay.trade.wap.pay': {
+          // The buyer's browser arrives here (GET, every parameter in the query, signed like an
+          // API call); Alipay shows its H5 cashier, then returns to return_url.
+          if (biz.product_code !== 'QUICK_WAP_WAY' || !biz.total_amount) {
+            res.writeHead(400, { 'content-type': 'text/html;charset=utf-8' });
+            res.end('<p>参数错误</p>');
+            return;
+          }
+          trades.set(
+            biz.out_trade_no!,
+            trade ?? {
+              out_trade_no: biz.out_trade_no!,
+              total_amount: biz.total_amount,
+              subject: biz.subject!,
+              notify_url: params.notify_url ?? '',
+              trade_status: 'WAIT_BUYER_PAY',
+              refunded: [],
+            },
+          );
+          double.wapVisits.push({ orderNo: biz.out_trade_no!, returnUrl: params.return_url ?? '' });
+          res.writeHead(200, { 'content-type': 'text/html;charset=utf-8' });
+          res.end(`<h1>支付宝收银台</h1><p>${biz.subject} ¥${biz.total_amount}</p>`);
+          return;
+        }
         case 'alipay.trade.precreate': {
           if (trade && trade.total_amount !== biz.total_amount) {
             answer(res, method, fail('ACQ.CONTEXT_INCONSISTENT', '交易信息被篡改'));
@@ -231,6 +257,7 @@ export const startAlipayDouble = async (): Promise<AlipayDouble> => {
     trades,
     refunds,
     refusedRequests: 0,
+    wapVisits: [],
     pay(orderNo) {
       const t = trades.get(orderNo);
       if (!t) throw new Error(`no Alipay trade ${orderNo}`);

@@ -64,6 +64,8 @@ export interface WechatPayDouble {
   refunds: Map<string, WechatRefund>;
   /** Requests refused for a bad merchant signature. */
   refusedRequests: number;
+  /** The scene_info each H5 order was placed with (payer IP, H5 type). */
+  h5Scenes: Map<string, { payer_client_ip?: string; h5_info?: { type?: string } }>;
   /** The payer scans and pays (trade_state SUCCESS); no notify is sent by itself. */
   pay(orderNo: string): WechatTrade;
   /** A notify for a paid trade, as WeChat Pay would POST it to notify_url. */
@@ -166,11 +168,19 @@ export const startWechatPayDouble = async (): Promise<WechatPayDouble> => {
         return;
       }
       const json = (body ? JSON.parse(body) : {}) as Record<string, unknown>;
-      if (req.method === 'POST' && url.pathname === '/v3/pay/transactions/native') {
+      const h5 = url.pathname === '/v3/pay/transactions/h5';
+      if (req.method === 'POST' && (url.pathname === '/v3/pay/transactions/native' || h5)) {
         const no = String(json.out_trade_no);
         const amount = json.amount as { total: number };
         if (json.mchid !== mchid || json.appid !== appid) {
           signed(res, 400, { code: 'PARAM_ERROR', message: 'mchid/appid 不匹配' });
+          return;
+        }
+        // H5 needs the payer's IP and the H5 scene (scene_info.h5_info.type), as the API says.
+        const scene = json.scene_info as
+          { payer_client_ip?: string; h5_info?: { type?: string } } | undefined;
+        if (h5 && (!scene?.payer_client_ip || !scene.h5_info?.type)) {
+          signed(res, 400, { code: 'PARAM_ERROR', message: '缺少 scene_info' });
           return;
         }
         const existing = trades.get(no);
@@ -190,6 +200,13 @@ export const startWechatPayDouble = async (): Promise<WechatPayDouble> => {
             trade_state: 'NOTPAY',
           },
         );
+        if (h5) {
+          double.h5Scenes.set(no, scene!);
+          signed(res, 200, {
+            h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx${no.slice(-12)}&package=${no.slice(-10)}`,
+          });
+          return;
+        }
         signed(res, 200, { code_url: `weixin://wxpay/bizpayurl?pr=${no.slice(-8)}` });
         return;
       }
@@ -269,6 +286,7 @@ export const startWechatPayDouble = async (): Promise<WechatPayDouble> => {
     trades,
     refunds,
     refusedRequests: 0,
+    h5Scenes: new Map(),
     pay(orderNo) {
       const t = trades.get(orderNo);
       if (!t) throw new Error(`no WeChat trade ${orderNo}`);

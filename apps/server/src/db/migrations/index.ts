@@ -13,6 +13,7 @@ import * as m0007b from './0007b-security';
 import * as m0008 from './0008-commerce';
 import * as m0014commerce from './0014-commerce-vip-allowance';
 import * as m0014refunds from './0014-commerce-refund-requests';
+import * as m0014h5 from './0014-commerce-h5';
 // --
 // 0009-gallery.ts (issue 14) imported here
 import * as m0009 from './0009-gallery';
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0008_commerce': m0008,
   '0014_commerce_vip_allowance': m0014commerce,
   '0014_commerce_refund_requests': m0014refunds,
+  '0014_commerce_h5': m0014h5,
   // --
   // '0009_gallery' (issue 14)
   '0009_gallery': m0009,

@@ -45,6 +45,7 @@ export const ordersModule = (core: CoreContainer, _modules: ModuleLookup) => {
     providers,
     channels,
     expireMinutes: config.expireMinutes,
+    publicBaseUrl: config.publicBaseUrl,
   });
   const { allowance } = settlement;
   core.users.useVipAllowance((userId) => allowance.forUser(userId));

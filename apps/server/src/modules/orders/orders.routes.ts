@@ -1,6 +1,8 @@
 import {
   activityStockSchema,
   createAlipayOrderSchema,
+  createH5OrderQuerySchema,
+  createH5OrderSchema,
   createOrderQuerySchema,
   createWechatOrderSchema,
   enterpriseLeadBodySchema,
@@ -83,6 +85,32 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         amountFen: r.amountFen,
         expiresAt: r.expiresAt,
         sandbox: r.sandbox,
+      });
+    },
+  );
+  app.get(
+    '/order/createH5Order',
+    {
+      onRequest: requireUser,
+      schema: {
+        querystring: createH5OrderQuerySchema,
+        response: { 200: envelopeSchema(createH5OrderSchema) },
+      },
+    },
+    async (request) => {
+      const { productId, quantities, channel } = request.query;
+      const r = await orders.createH5(
+        userOf(request).userId,
+        channel,
+        request.ip,
+        productId,
+        quantities,
+      );
+      return ok({
+        orderNo: r.orderNo,
+        payUrl: r.payUrl,
+        amountFen: r.amountFen,
+        expiresAt: r.expiresAt,
       });
     },
   );

@@ -43,6 +43,8 @@ export interface OrdersTable {
   vip_tier: 'vip' | 'svip' | null;
   purchase_key: string;
   pay_url: string | null;
+  /** 'qr' (Native / precreate) or 'h5' (a phone's browser), migration 0014_commerce_h5. */
+  pay_mode: Generated<'qr' | 'h5'>;
   provider_trade_no: string | null;
   holds_stock: Generated<number>;
   expires_at: string;

@@ -63,6 +63,8 @@ export const createOrdersService = (deps: {
   providers: ChannelProviders;
   channels: PayChannels;
   expireMinutes: number;
+  /** The site's public origin: H5 payments return the browser to its order history. */
+  publicBaseUrl: string;
 }) => {
   const repo = createOrdersRepository(deps.db);
   const iso = () => deps.now().toISOString();
@@ -170,11 +172,17 @@ export const createOrdersService = (deps: {
     wanted: 'wechat' | 'alipay',
     productId: string,
     quantities: TicketGrants | undefined,
+    h5?: { clientIp: string },
   ) => {
     const mode = deps.channels[wanted];
     const channel: PayChannel = mode === 'sandbox' ? 'sandbox' : wanted;
     const provider = mode === 'off' ? undefined : deps.providers[channel];
     if (!provider) throw new AppError('PAY_CHANNEL_OFF');
+    if (h5 && !provider.createH5) {
+      throw new AppError('PAY_CHANNEL_OFF', {
+        message: '该支付方式暂不支持手机网页支付，请扫码支付',
+      });
+    }
     const product = await repo.findProduct(productId);
     if (!product || Number(product.on_sale) !== 1) throw new AppError('PRODUCT_NOT_FOUND');
     const at = deps.now();
@@ -225,6 +233,7 @@ export const createOrdersService = (deps: {
         vip_tier: product.vip_tier,
         purchase_key: purchaseKey,
         pay_url: null,
+        pay_mode: h5 ? 'h5' : 'qr',
         provider_trade_no: null,
         holds_stock: limited ? 1 : 0,
         expires_at: expiresAt.toISOString(),
@@ -241,20 +250,28 @@ export const createOrdersService = (deps: {
 
     let payUrl: string;
     try {
-      ({ payUrl } = await provider.create({
-        orderNo,
-        amountFen,
-        title,
-        expiresAt,
-        expiresInMinutes: deps.expireMinutes,
-      }));
+      const trade = { orderNo, amountFen, title, expiresAt, expiresInMinutes: deps.expireMinutes };
+      ({ payUrl } =
+        h5 && provider.createH5
+          ? await provider.createH5({
+              ...trade,
+              clientIp: h5.clientIp,
+              returnUrl: new URL(
+                `/personalCenter?orderNo=${encodeURIComponent(orderNo)}`,
+                deps.publicBaseUrl,
+              ).toString(),
+            })
+          : await provider.create(trade));
     } catch (err) {
       const row = await repo.findOrder(orderNo);
       if (row) await closeLocally(row, 'provider_failed');
       throw providerFailed(err);
     }
     await repo.setPayUrl(orderNo, payUrl, iso());
-    deps.logger.info({ orderNo, userId, productId, channel, amountFen }, 'order created');
+    deps.logger.info(
+      { orderNo, userId, productId, channel, amountFen, h5: Boolean(h5) },
+      'order created',
+    );
     return {
       orderNo,
       payUrl,
@@ -290,7 +307,7 @@ export const createOrdersService = (deps: {
     const paidFor = order.paid_at ? deps.now().getTime() - Date.parse(order.paid_at) : Infinity;
     return {
       ...toOrderItem(order),
-      ...(payable && { payUrl: order.pay_url! }),
+      ...(payable && { payUrl: order.pay_url!, payMode: order.pay_mode }),
       ...(refundRequestedAt && { refundRequestedAt }),
       refundable:
         order.status === 'paid' &&
@@ -342,7 +359,13 @@ export const createOrdersService = (deps: {
   return {
     providerOf,
     closeOrder,
-    channels: (): PayChannels => deps.channels,
+    channels: (): PayChannels => ({
+      ...deps.channels,
+      h5: {
+        wechat: deps.channels.wechat === 'live' && Boolean(deps.providers.wechat?.createH5),
+        alipay: deps.channels.alipay === 'live' && Boolean(deps.providers.alipay?.createH5),
+      },
+    }),
 
     async products(): Promise<Product[]> {
       return (await repo.listProducts()).filter((p) => Number(p.on_sale) === 1).map(toProduct);
@@ -352,6 +375,14 @@ export const createOrdersService = (deps: {
       create(userId, 'wechat', productId, quantities),
     createAlipay: (userId: string, productId: string, quantities?: TicketGrants) =>
       create(userId, 'alipay', productId, quantities),
+    /** WeChat Pay H5 or Alipay wap pay, for a phone's browser. */
+    createH5: (
+      userId: string,
+      channel: 'wechat' | 'alipay',
+      clientIp: string,
+      productId: string,
+      quantities?: TicketGrants,
+    ) => create(userId, channel, productId, quantities, { clientIp }),
 
     /** The polling read: the local state, closing an order whose time is up. */
     async check(userId: string, orderNo: string): Promise<OrderStatusInfo> {

@@ -2,6 +2,7 @@ import { AlipaySdk } from 'alipay-sdk';
 import { formatFen, parseYuan } from '@huijing/contracts';
 import type { AlipayConfig } from '../../modules/orders/orders.config';
 import type {
+  CreateH5Trade,
   CreateTrade,
   PaymentProvider,
   ProviderTrade,
@@ -79,6 +80,25 @@ export const createAlipayProvider = (config: AlipayConfig): PaymentProvider => {
       });
       if (a.code !== '10000' || !a.qr_code) throw failed('alipay.trade.precreate', a);
       return { payUrl: a.qr_code };
+    },
+    /**
+     * H5 (alipay.trade.wap.pay): a page method — nothing is called here; the signed GET URL of the
+     * gateway is where the phone's browser goes (pageExecute signs it with the app key).
+     */
+    async createH5(trade: CreateH5Trade) {
+      const payUrl = sdk.pageExecute('alipay.trade.wap.pay', 'GET', {
+        notifyUrl: config.notifyUrl,
+        returnUrl: trade.returnUrl,
+        bizContent: {
+          out_trade_no: trade.orderNo,
+          total_amount: formatFen(trade.amountFen),
+          subject: trade.title.slice(0, 256),
+          product_code: 'QUICK_WAP_WAY',
+          quit_url: trade.returnUrl,
+          timeout_express: `${trade.expiresInMinutes}m`,
+        },
+      });
+      return { payUrl };
     },
     async query(orderNo: string): Promise<ProviderTrade> {
       const a = await exec('alipay.trade.query', { bizContent: { out_trade_no: orderNo } });

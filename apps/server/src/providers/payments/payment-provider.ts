@@ -25,6 +25,9 @@ export type CreateTrade = {
   expiresInMinutes: number;
 };
 
+/** An in-browser (H5) payment on a phone: the payer's IP, and where the browser comes back to. */
+export type CreateH5Trade = CreateTrade & { clientIp: string; returnUrl: string };
+
 export type RefundRequest = {
   orderNo: string;
   refundNo: string;
@@ -61,6 +64,11 @@ export interface PaymentProvider {
   readonly merchantId: string | undefined;
   /** Places the order; answers what the QR encodes (WeChat code_url, Alipay qr_code). */
   create(trade: CreateTrade): Promise<{ payUrl: string }>;
+  /**
+   * Places an H5 order for a phone's browser; answers the page to send it to (WeChat Pay h5_url
+   * with redirect_url, Alipay's alipay.trade.wap.pay cashier URL). Absent: the channel has no H5.
+   */
+  createH5?(trade: CreateH5Trade): Promise<{ payUrl: string }>;
   query(orderNo: string): Promise<ProviderTrade>;
   /** Closes an unpaid order; closing one that is already closed or unknown is not an error. */
   close(orderNo: string): Promise<void>;

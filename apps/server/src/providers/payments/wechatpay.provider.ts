@@ -1,6 +1,7 @@
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
 import type { WechatPayConfig } from '../../modules/orders/orders.config';
 import type {
+  CreateH5Trade,
   CreateTrade,
   PaymentProvider,
   ProviderTrade,
@@ -128,6 +129,22 @@ export const createWechatPayProvider = (config: WechatPayConfig): PaymentProvide
       const codeUrl = (data as { code_url?: string }).code_url;
       if (!codeUrl) throw new ProviderError('WeChat Pay answered without code_url');
       return { payUrl: codeUrl };
+    },
+    /** H5 (/v3/pay/transactions/h5): h5_url, with redirect_url appended as the docs say. */
+    async createH5(trade: CreateH5Trade) {
+      const { data } = await call('v3/pay/transactions/h5', 'post', {
+        appid: config.appid,
+        mchid: config.mchid,
+        description: trade.title.slice(0, 127),
+        out_trade_no: trade.orderNo,
+        time_expire: rfc3339Beijing(trade.expiresAt),
+        notify_url: config.notifyUrl,
+        amount: { total: trade.amountFen, currency: 'CNY' },
+        scene_info: { payer_client_ip: trade.clientIp, h5_info: { type: 'Wap' } },
+      });
+      const h5Url = (data as { h5_url?: string }).h5_url;
+      if (!h5Url) throw new ProviderError('WeChat Pay answered without h5_url');
+      return { payUrl: `${h5Url}&redirect_url=${encodeURIComponent(trade.returnUrl)}` };
     },
     async query(orderNo: string) {
       try {

@@ -1,6 +1,7 @@
 import {
   activityStockSchema,
   createAlipayOrderSchema,
+  createH5OrderSchema,
   createWechatOrderSchema,
   orderItemSchema,
   orderPageSchema,
@@ -10,6 +11,7 @@ import {
 } from '@huijing/contracts';
 import type { OrderStatusInfo, TicketGrants } from '@huijing/contracts';
 import { queryOptions } from '@tanstack/react-query';
+import { isMobileUserAgent } from '../../../lib/device';
 import { api } from '../../../lib/request';
 
 export const commerceKeys = {
@@ -105,6 +107,35 @@ export const placeOrder = async (
   const res = await api.get('/order/createAliPayOrder', { query, schema: createAlipayOrderSchema });
   return res.success ? { ...res.data, payUrl: res.data.qrCode } : undefined;
 };
+
+/**
+ * H5 pay on a phone (WeChat Pay H5 / Alipay wap pay): places the order and answers the provider's
+ * page to send the browser to; it comes back to /personalCenter?orderNo=….
+ */
+export const placeH5Order = async (
+  channel: 'wechat' | 'alipay',
+  productId: string,
+  quantities?: TicketGrants,
+): Promise<string | undefined> => {
+  const res = await api.get('/order/createH5Order', {
+    query: { productId, channel, quantities: quantitiesParam(quantities) },
+    schema: createH5OrderSchema,
+  });
+  return res.success ? res.data.payUrl : undefined;
+};
+
+/**
+ * Whether this browser pays in place (H5) on `channel`: a phone, a channel the server offers H5
+ * for, and for WeChat Pay not WeChat's own browser (H5 is refused there; it takes the QR).
+ */
+export const paysInBrowser = (
+  channels: { h5?: { wechat: boolean; alipay: boolean } } | undefined,
+  channel: 'wechat' | 'alipay',
+  userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent,
+) =>
+  Boolean(channels?.h5?.[channel]) &&
+  isMobileUserAgent(userAgent) &&
+  !(channel === 'wechat' && /MicroMessenger/i.test(userAgent));
 
 /** 我已支付: asks the provider now. */
 export const completeOrder = async (orderNo: string): Promise<OrderStatusInfo | undefined> => {

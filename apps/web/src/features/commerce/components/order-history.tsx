@@ -161,7 +161,14 @@ export const OrderHistory = () => {
                   ) : null}
                 </span>
                 {o.payUrl ? (
-                  <Button type="primary" size="small" onClick={() => setResume(o)}>
+                  <Button
+                    type="primary"
+                    size="small"
+                    onClick={() =>
+                      // An H5 order goes back to the provider's page; a QR order shows its QR.
+                      o.payMode === 'h5' ? window.location.assign(o.payUrl!) : setResume(o)
+                    }
+                  >
                     {t('commerce.orders.resume')}
                   </Button>
                 ) : null}

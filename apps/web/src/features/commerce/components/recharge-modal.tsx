@@ -9,7 +9,13 @@ import { useAccountDialogs } from '../../../components/account-dialogs.store';
 import { useRecharge } from '../../../components/recharge.store';
 import type { RechargeIntent, RechargeTab } from '../../../components/recharge.store';
 import { useCurrentUser } from '../../../components/use-session';
-import { channelsQuery, placeOrder, productsQuery } from '../api/commerce.api';
+import {
+  channelsQuery,
+  paysInBrowser,
+  placeH5Order,
+  placeOrder,
+  productsQuery,
+} from '../api/commerce.api';
 import type { PlacedOrder } from '../api/commerce.api';
 import { ActivityBanner } from './activity-banner';
 import { OrderHistory } from './order-history';
@@ -87,6 +93,12 @@ const RechargeBody = ({ intent, onClose }: { intent: RechargeIntent; onClose: ()
     if (!product) return;
     setPlacing(true);
     try {
+      if (paysInBrowser(channels.data, channel)) {
+        // On a phone: the provider's H5 page, then back to the order history.
+        const url = await placeH5Order(channel, product.id, custom ? quantities : undefined);
+        if (url) window.location.assign(url);
+        return;
+      }
       const placed = await placeOrder(channel, product.id, custom ? quantities : undefined);
       if (placed) setOrder(placed);
     } finally {
