@@ -43,10 +43,10 @@ const api = (t: TestApp, token: string) => ({
       url: `/api/ai/getTaskList${query}`,
       headers: { satoken: token },
     }),
-  del: (taskId: string) =>
+  del: (taskId: string, keep = false) =>
     t.app.inject({
       method: 'GET',
-      url: `/api/ai/delTaskByTaskId?taskId=${taskId}`,
+      url: `/api/ai/delTaskByTaskId?taskId=${taskId}${keep ? '&keep=1' : ''}`,
       headers: { satoken: token },
     }),
   balance: async (type = 1) =>
@@ -192,6 +192,34 @@ describeEachDatabase('tasks: submit, queue position, tickets (no worker)', (targ
       .where('id', '=', taskId)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('canceled');
+  });
+
+  it('a cancel that keeps the run (keep=1) refunds once and leaves it in history as canceled', async () => {
+    const { token, user } = await smsLogin(t);
+    const c = api(t, token);
+    const img = await upload(t, token);
+    const { taskId } = (await c.start({ toolId: 'to-line', upload_img: img.fileId })).json().data;
+    expect(await c.balance()).toBe(36);
+    expect((await c.del(taskId, true)).statusCode).toBe(200);
+    expect((await c.info(taskId)).status).toBe('canceled');
+    const list = (await c.list('?toolId=to-line')).json().data as { list: Info[] };
+    expect(list.list.map((x) => [x.taskId, x.status])).toEqual([[taskId, 'canceled']]);
+    // A second cancel finds nothing to cancel and changes nothing; the refund happened once.
+    expect((await c.del(taskId, true)).statusCode).toBe(200);
+    expect(await c.balance()).toBe(37);
+    expect(await reasons(t, taskId)).toEqual(['hold', 'release']);
+    await ledgerAddsUp(t, user.id);
+    // A delete afterwards still hides it.
+    expect((await c.del(taskId)).statusCode).toBe(200);
+    expectError(await c.get(taskId), 'TASK_NOT_FOUND');
+    expectError(await c.del(taskId, true), 'TASK_NOT_FOUND');
+    // keep takes 0 or 1 only.
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `/api/ai/delTaskByTaskId?taskId=${taskId}&keep=yes`,
+      headers: { satoken: token },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it("user B gets 404 for every task endpoint and every input file of user A's", async () => {

@@ -52,6 +52,13 @@ export const taskInfoSchema = z.object({
 export type TaskInfo = z.infer<typeof taskInfoSchema>;
 
 export const taskIdQuerySchema = z.object({ taskId: z.string().min(1).max(64) });
+/**
+ * delTaskByTaskId: without `keep` it deletes (a queued or running task is canceled first, tickets
+ * back); `keep=1` only cancels, and the run stays in history as 已取消 (issue 18).
+ */
+export const deleteTaskQuerySchema = taskIdQuerySchema.extend({
+  keep: z.enum(['0', '1']).optional(),
+});
 
 const isoInstant = z
   .string()

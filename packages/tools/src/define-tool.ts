@@ -69,6 +69,11 @@ export const widgetSchema = z.object({
   /** Advanced parameters fold away by default. */
   advanced: z.boolean().optional(),
   /**
+   * 'scene': how the picture is framed and lit (view, atmosphere, surroundings). Folded into its
+   * own section when the form is long, so the upload and the start button stay near (issue 18).
+   */
+  group: z.enum(['scene']).optional(),
+  /**
    * For style-picker: which catalogue group (getAllClassify position) the value is an id of, so
    * one widget serves interior, architecture and landscape styles, spaces and window views.
    */

@@ -387,11 +387,20 @@ export const createTasksRepository = (db: Kysely<Database>) => ({
       .execute();
   },
 
-  /** queued | running → canceled and hidden (delTaskByTaskId); false when already finished. */
-  async cancelActive(id: string, userId: string, at: string): Promise<boolean> {
+  /**
+   * queued | running → canceled (delTaskByTaskId); false when already finished. Hidden too unless
+   * `keep`: a cancel from the task panel stays in history as 已取消, a delete does not.
+   */
+  async cancelActive(id: string, userId: string, at: string, keep = false): Promise<boolean> {
     const r = await db
       .updateTable('tasks')
-      .set({ status: 'canceled', hidden: 1, finished_at: at, updated_at: at, lease_until: null })
+      .set({
+        status: 'canceled',
+        hidden: keep ? 0 : 1,
+        finished_at: at,
+        updated_at: at,
+        lease_until: null,
+      })
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .where('status', 'in', ['queued', 'running'])

@@ -5,6 +5,7 @@ import {
   ok,
   startTaskBodySchema,
   startTaskResultSchema,
+  deleteTaskQuerySchema,
   taskIdQuerySchema,
   taskInfoSchema,
   taskListQuerySchema,
@@ -92,10 +93,11 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
     '/delTaskByTaskId',
     {
       onRequest: guards.requireUser,
-      schema: { querystring: taskIdQuerySchema, response: { 200: envelopeSchema(z.null()) } },
+      schema: { querystring: deleteTaskQuerySchema, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      await tasks.deleteTask(userOf(request).userId, request.query.taskId);
+      const { taskId, keep } = request.query;
+      await tasks.deleteTask(userOf(request).userId, taskId, keep === '1');
       return ok(null);
     },
   );

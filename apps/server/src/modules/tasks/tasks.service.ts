@@ -311,21 +311,25 @@ export const createTasksService = (deps: {
       };
     },
 
-    /** Cancels if queued or running (releasing tickets once), then hides it from the owner. */
-    async deleteTask(userId: string, taskId: string): Promise<void> {
+    /**
+     * Cancels if queued or running (releasing tickets once), then hides it from the owner; with
+     * `keep` it only cancels: the run stays in history as 已取消, a finished one is left alone.
+     */
+    async deleteTask(userId: string, taskId: string, keep = false): Promise<void> {
       const task = await repo.findOwnedTask(userId, taskId);
       if (!task) throw new AppError('TASK_NOT_FOUND');
       const at = deps.now().toISOString();
       const canceled = await deps.db.transaction().execute(async (trx) => {
         const tasks = createTasksRepository(trx);
-        if (await tasks.cancelActive(taskId, userId, at)) {
+        if (await tasks.cancelActive(taskId, userId, at, keep)) {
           await settleTaskTickets(trx, task, 'released', at);
           return true;
         }
-        await tasks.hide(taskId, userId, at);
+        if (!keep) await tasks.hide(taskId, userId, at);
         return false;
       });
       if (canceled) deps.abortLocal(taskId);
+      if (keep) return;
       // A deleted task keeps no pictures: its results are removed, their links answer 404.
       await deps.files.remove(
         userId,

@@ -13,6 +13,9 @@ export const editingPart = definePart(
       tooLarge: '放大后超过 4000 万像素，无法处理；请选 2 倍或先缩小原图',
       aiTooLarge: 'AI 增强只处理 100 万像素以内的原图；请改用“高清插值”或先缩小原图',
       useLanczos: '改用高清插值',
+      resultTitle: '放大效果',
+      after: '放大后',
+      grew: '{{before}} → {{after}} 像素，放大 {{scale}} 倍',
     },
     compress: {
       title: '压缩方式',
@@ -114,6 +117,9 @@ export const editingPart = definePart(
       tooLarge: 'Over 40 MP after upscaling; choose 2× or shrink the image first',
       aiTooLarge: 'AI upscaling takes images up to 1 MP; use Lanczos or shrink the image first',
       useLanczos: 'Use Lanczos',
+      resultTitle: 'Upscale result',
+      after: 'Upscaled',
+      grew: '{{before}} → {{after}} px, {{scale}}× larger',
     },
     compress: {
       title: 'Compression',

@@ -142,3 +142,7 @@ export const startTask = (
 /** GET /ai/delTaskByTaskId: cancels a queued/running task (tickets back) or hides a finished one. */
 export const deleteTask = (taskId: string) =>
   unwrap(api.get<null>('/ai/delTaskByTaskId', { query: { taskId } }));
+
+/** The same call with keep=1: cancels a queued/running task (tickets back), kept in history. */
+export const cancelTask = (taskId: string) =>
+  unwrap(api.get<null>('/ai/delTaskByTaskId', { query: { taskId, keep: '1' } }));

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 
+/** A run that ended without pictures gave its tickets back (released once, server side). */
+const refunded = (status: string) => status === 'canceled' || status === 'failed';
+
 const statusKey = {
   queued: 'tools.history.queued',
   running: 'tools.history.running',
@@ -55,7 +58,11 @@ export const HistoryStrip = ({
                   type="button"
                   className="hj-history__open"
                   onClick={() => onOpen(task.taskId)}
-                  title={formatDateTime(task.createdAt)}
+                  title={
+                    refunded(task.status)
+                      ? `${formatDateTime(task.createdAt)} · ${t('tools.history.refunded')}`
+                      : formatDateTime(task.createdAt)
+                  }
                 >
                   {cover?.kind === 'image' ? (
                     <img src={cover.thumbUrl ?? cover.url} alt={t('tools.history.open')} />
@@ -64,6 +71,11 @@ export const HistoryStrip = ({
                   ) : (
                     <span className="hj-history__placeholder">
                       <PictureOutlined />
+                      {refunded(task.status) ? (
+                        <small className="hj-history__refund">
+                          {t('tools.history.refundedShort')}
+                        </small>
+                      ) : null}
                     </span>
                   )}
                   <span className={`hj-history__status is-${task.status}`}>

@@ -17,8 +17,16 @@ export const ParamForm = ({
   onReset: () => void;
 }) => {
   const { t } = useTranslation();
-  const { main, advanced } = widgetEntries(tool);
-  if (main.length === 0 && advanced.length === 0) return null;
+  const { main, scene, advanced } = widgetEntries(tool);
+  if (main.length + scene.length + advanced.length === 0) return null;
+  const folded = [
+    { key: 'scene', entries: scene, label: t('tools.form.scene', { count: scene.length }) },
+    {
+      key: 'advanced',
+      entries: advanced,
+      label: t('tools.form.advanced', { count: advanced.length }),
+    },
+  ].filter((s) => s.entries.length > 0);
   const field = ({ name, widget }: (typeof main)[number]) => (
     <ParamField
       key={name}
@@ -38,18 +46,16 @@ export const ParamForm = ({
         </Button>
       </header>
       <div className="hj-tool-form">{main.map(field)}</div>
-      {advanced.length > 0 ? (
+      {folded.length > 0 ? (
         <Collapse
           ghost
           size="small"
           className="hj-tool-advanced"
-          items={[
-            {
-              key: 'advanced',
-              label: t('tools.form.advanced', { count: advanced.length }),
-              children: <div className="hj-tool-form">{advanced.map(field)}</div>,
-            },
-          ]}
+          items={folded.map((s) => ({
+            key: s.key,
+            label: s.label,
+            children: <div className="hj-tool-form">{s.entries.map(field)}</div>,
+          }))}
         />
       ) : null}
     </section>

@@ -14,6 +14,7 @@ import { useCurrentUser } from '../../../components/use-session';
 import { notify } from '../../../lib/notify';
 import { sessionKeys, ticketBalanceQuery } from '../../../lib/session';
 import {
+  cancelTask,
   deleteTask,
   startTask,
   taskHistoryQuery,
@@ -161,12 +162,13 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
 
   const [canceledHere, setCanceledHere] = useState<string>();
   const remove = useMutation({
-    mutationFn: deleteTask,
-    onSuccess: async (_data, taskId) => {
+    // The task panel's 取消 keeps the run in history as 已取消; the history's 删除 removes it.
+    mutationFn: ({ taskId, keep }: { taskId: string; keep?: boolean }) =>
+      keep ? cancelTask(taskId) : deleteTask(taskId),
+    onSuccess: async (_data, { taskId }) => {
       const current = client.getQueryData<TaskInfo>(toolKeys.task(taskId));
       if (taskId === state.taskId && current && !isTerminal(current.status)) {
-        // A cancel of the shown run: say it is done and where the tickets went (the server
-        // hides a canceled run, so the next poll would find nothing to show).
+        // A cancel of the shown run: say at once that it is done and where the tickets went.
         await client.cancelQueries({ queryKey: toolKeys.task(taskId) });
         client.setQueryData<TaskInfo>(toolKeys.task(taskId), {
           ...current,
@@ -296,7 +298,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
         <TaskProgress
           task={task}
           canceling={remove.isPending}
-          onCancel={() => remove.mutate(task.taskId)}
+          onCancel={() => remove.mutate({ taskId: task.taskId, keep: true })}
         />
       );
     }
@@ -490,7 +492,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
               currentId={state.taskId}
               onOpen={(id) => setTask(tool.id, id)}
               detailHref={(id) => doneHref(tool, id)}
-              onDelete={(id) => remove.mutate(id)}
+              onDelete={(id) => remove.mutate({ taskId: id })}
             />
           ) : null}
         </section>

@@ -57,6 +57,17 @@ describe('parameters from the registry', () => {
     expect(main.map((e) => e.name)).toContain('cnStrength');
     expect(advanced.map((e) => e.name)).toContain('ignoreWordAndImage');
   });
+  it('keeps a render form short: view and atmosphere fold into their own section (issue 18)', () => {
+    const { main, scene, advanced } = widgetEntries(toolForRoute('/indoorRender')!);
+    expect(main.map((e) => e.name)).toEqual(['promptTxt', 'cnStrength', 'style', 'space', 'count']);
+    expect(scene.map((e) => e.name)).toEqual(['view', 'atmosphere']);
+    expect(advanced.map((e) => e.name)).toEqual(['ipaPlus', 'lock', 'ignoreWordAndImage']);
+  });
+  it('leaves a short form open: 一键后期 keeps its atmosphere in view', () => {
+    const { main, scene } = widgetEntries(toolForRoute('/xitu')!);
+    expect(main.map((e) => e.name)).toContain('atmosphere');
+    expect(scene).toEqual([]);
+  });
 });
 
 describe('start button reasons', () => {

@@ -60,13 +60,24 @@ export interface WidgetEntry {
   widget: Widget;
 }
 
-/** Widgets in declaration order, split into the main form and the folded advanced part. */
+/** More open fields than this and the scene options (view, atmosphere…) fold away too. */
+export const MAIN_FIELDS_MAX = 5;
+
+/**
+ * Widgets in declaration order, split into the main form and the folded parts: advanced ones
+ * always, the scene group (view, atmosphere, surroundings) when the form would be long (issue 18:
+ * a render tool's settings ran to ~3 000 px; the upload and the start button stay near).
+ */
 export const widgetEntries = (tool: ToolDefinition) => {
   const all = Object.entries(tool.widgets)
     .filter((e): e is [string, Widget] => e[1] !== undefined && e[1].kind !== 'hidden')
     .map(([name, widget]) => ({ name, widget }));
+  const open = all.filter((e) => !e.widget.advanced);
+  const foldScene = open.length > MAIN_FIELDS_MAX;
+  const inScene = (e: (typeof all)[number]) => foldScene && e.widget.group === 'scene';
   return {
-    main: all.filter((e) => !e.widget.advanced),
+    main: open.filter((e) => !inScene(e)),
+    scene: open.filter(inScene),
     advanced: all.filter((e) => e.widget.advanced),
   };
 };

@@ -12,6 +12,8 @@ import { LinePreview } from './line-preview';
 import type { OverrideProps } from './override-types';
 import { PlacementPanel } from './placement-panel';
 import { UpscalePanel } from './upscale-panel';
+import { UpscaleResult } from './upscale-result';
+import type { TaskInfo } from '@huijing/contracts';
 
 initI18n();
 vi.setConfig({ testTimeout: 30_000 });
@@ -92,6 +94,36 @@ describe('upscale panel', () => {
   it('asks for an image before it can show a size', () => {
     mount('/upScaleImg', UpscalePanel);
     expect(screen.getAllByText('上传原图后，这里会显示放大后的尺寸')).toHaveLength(2);
+  });
+});
+
+describe('upscale result', () => {
+  it('says how much it grew and compares the same spot zoomed, original beside enlargement', () => {
+    const tool = toolForRoute('/upScaleImg')!;
+    const task = {
+      taskId: 't1',
+      outputs: [{ url: '/out.png', thumbUrl: null, width: 3200, height: 2000, kind: 'image' }],
+    } as unknown as TaskInfo;
+    renderWithProviders(
+      <UpscaleResult
+        tool={tool}
+        task={task}
+        values={paramValues(tool, {})}
+        inputs={{ upload_img: [image(1600, 1000)] }}
+        setParam={() => undefined}
+        backToInputs={() => undefined}
+      />,
+      { path: '/upScaleImg' },
+    );
+    expect(screen.getByTestId('upscale-grew')).toHaveTextContent(
+      '1600 × 1000 → 3200 × 2000 像素，放大 2 倍',
+    );
+    expect(screen.getByRole('img', { name: '原图' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '放大后' })).toBeInTheDocument();
+    const map = screen.getByRole('slider', { name: '选择放大位置' });
+    fireEvent.keyDown(map, { key: 'ArrowRight' });
+    expect(map).toHaveAttribute('aria-valuenow', '55');
+    expect(screen.getByRole('radio', { name: '放大 2 倍' })).toBeChecked();
   });
 });
 

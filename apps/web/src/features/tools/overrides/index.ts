@@ -9,6 +9,7 @@ import type { ToolOverride } from './override-types';
 import { PalettePanel } from './palette-panel';
 import { PlacementPanel } from './placement-panel';
 import { upscaleBlocker, UpscalePanel } from './upscale-panel';
+import { UpscaleResult } from './upscale-result';
 import { generationOverride } from '../generation/generation-overrides';
 import { panoramaOverride } from '../panorama/panorama-overrides';
 import { firstLastVideoOverride, multiImageVideoOverride } from '../video/video-overrides';
@@ -18,6 +19,7 @@ export type { OverrideProps, ResultOverrideProps, ToolOverride } from './overrid
 
 const upscale: ToolOverride = {
   PanelExtra: UpscalePanel,
+  ResultExtra: UpscaleResult,
   ownParams: ['scale'],
   blocker: upscaleBlocker,
 };

@@ -14,7 +14,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useLocalized } from '../../../../components/use-localized';
 import { usePageTitle } from '../../../../components/use-page-title';
 import { notify } from '../../../../lib/notify';
-import { deleteTask, taskQuery, toolKeys, ToolApiError } from '../../api/tools.api';
+import { cancelTask, taskQuery, toolKeys, ToolApiError } from '../../api/tools.api';
 import { TaskEnded, TaskProgress } from '../../components/task-panel';
 import { useTaskPoll } from '../../hooks/use-task-poll';
 import { isTerminal } from '../../model/poll-delay';
@@ -102,9 +102,9 @@ const DoneTask = ({ tool, taskId }: { tool: ToolDefinition; taskId: string }) =>
   const cancel = async () => {
     setCanceling(true);
     try {
-      await deleteTask(taskId);
-      // A canceled task is hidden from its owner (tickets back), so the next poll would find
-      // nothing: show the end the server confirmed instead. Ending also refreshes the balance.
+      await cancelTask(taskId);
+      // Canceled (tickets back) and kept in history as 已取消: show the end the server confirmed
+      // at once instead of waiting for the next poll. Ending also refreshes the balance.
       await client.cancelQueries({ queryKey: toolKeys.task(taskId) });
       client.setQueryData<TaskInfo>(toolKeys.task(taskId), (old) =>
         old ? { ...old, status: 'canceled', finishedAt: new Date().toISOString() } : old,
