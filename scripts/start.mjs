@@ -4,7 +4,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildIfStale, ensureInstalled, root } from './lib/build.mjs';
+import { checkNode } from './lib/node-version.mjs';
 
+// A Node too old for the toolchain fails here in one sentence, not deep inside a build.
+checkNode({ log: () => {} });
 ensureInstalled();
 buildIfStale('web');
 buildIfStale('server');
