@@ -237,7 +237,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
             logger.info({ connection: where }, 'Redis reachable again'),
         })
       : new InProcessQueue({ onError }));
-  const settings = createSettingsRepository(database.db);
+  const settings = createSettingsRepository(database.db, logger);
   const health = createHealthService({
     role,
     version: appVersion,

@@ -112,6 +112,37 @@ describeEachDatabase('assistant chat (against the chat completions double)', (ta
       payload: { model: 'gpt', uploadedImage: await dataUrl(), ...payload },
     });
 
+  it('reads the admin price per model and the assistant switch on each question, without a restart', async () => {
+    reset();
+    const db = t.container.database.db;
+    const put = (key: string, value: unknown) =>
+      db
+        .insertInto('app_settings')
+        .values({ key, value: JSON.stringify(value), updated_at: new Date().toISOString() })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
+        .execute();
+    const { token, user } = await smsLogin(t);
+    try {
+      await put('admin.assistantPrices', { gpt: 2 });
+      await put('admin.features', { assistant: false });
+      const status = await t.app.inject({ method: 'GET', url: '/api/ai/assistantStatus' });
+      expect(status.json().data).toMatchObject({
+        ticketsPerQuestion: 2,
+        prices: { gpt: 2, gemini: 1 },
+        enabled: false,
+      });
+      const off = await ask(token, { inputMessage: '关闭时提问' });
+      expect(expectError(off, 'FEATURE_OFF').message).toBe('AI 助手暂停服务，请稍后再试');
+      expect(await t.container.tickets.balance(user.id, 3)).toBe(6);
+
+      await put('admin.features', { assistant: true });
+      expect((await ask(token, { inputMessage: '两次一问' })).statusCode).toBe(200);
+      expect(await t.container.tickets.balance(user.id, 3)).toBe(4);
+    } finally {
+      await db.deleteFrom('app_settings').where('key', 'like', 'admin.%').execute();
+    }
+  });
+
   it('streams start, reasoning and content deltas in order, done and [DONE]; captures once', async () => {
     reset();
     const { token, user } = await smsLogin(t);

@@ -241,6 +241,16 @@ export const adminSettingsSchema = z.object({
   features: z.record(z.string(), z.boolean()),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
+/**
+ * The feature switches services read from `features` (docs/admin-console.md). The first two are
+ * on unless set to false; refundSecondApprover is off unless set to true.
+ */
+export const featureSwitches = {
+  assistant: 'AI 助手提问',
+  'assistant.imageEdit': 'AI 助手对话改图',
+  refundSecondApprover: '退款需第二位管理员批准',
+} as const;
 export const adminSettingKeySchema = z.enum([
   'signupTickets',
   'operatorTicketLimit',

@@ -122,7 +122,11 @@ export const conversationRenameBodySchema = z.object({
 export const assistantStatusSchema = z.object({
   models: z.object({ gemini: z.boolean(), gpt: z.boolean() }),
   ticketType: z.literal(3),
+  /** The GPT model's price; `prices` has each model's (admin setting assistantPrices). */
   ticketsPerQuestion: z.number().int().min(0),
+  prices: z.object({ gemini: z.number().int(), gpt: z.number().int() }).optional(),
+  /** False while an admin has switched the assistant off (feature switch `assistant`). */
+  enabled: z.boolean().optional(),
   edit: z.object({
     available: z.boolean(),
     reason: z.string().optional(),

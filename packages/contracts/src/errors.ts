@@ -192,6 +192,7 @@ export const errorCatalogue = {
   ADMIN_ADJUST_LIMIT: { code: 40376, status: 403, message: '超出运营单次可调整的次数上限' },
   ADMIN_TASK_NOT_CANCELABLE: { code: 40977, status: 409, message: '该任务当前状态无法执行此操作' },
   ADMIN_ENGINE_UNKNOWN: { code: 40475, status: 404, message: '没有这个引擎或工具' },
+  FEATURE_OFF: { code: 50375, status: 503, message: '该功能暂时关闭，请稍后再试' },
   ADMIN_PRODUCT_ID_TAKEN: { code: 40978, status: 409, message: '商品编号已存在，请换一个' },
   ADMIN_NOT_SETTLEABLE: {
     code: 40979,

@@ -63,12 +63,14 @@ export const migrations: Record<string, Migration> = {
   // --
   // '0011_admin' (issue 16)
   '0011_admin': m0011,
-  '0014_admin_refund_requests': m0014,
   // --
   // '0012_first_hour' (issue 18)
   // --
   // '0013_spec_gaps' (issue 19)
   '0013_spec_gaps': m0013,
+  // --
+  // '0014_admin_refund_requests' (issue 16; listed in name order, the order migrations run)
+  '0014_admin_refund_requests': m0014,
   // --
   // '0014_community_published_at' (issue 14)
   '0014_community_published_at': m0014community,

@@ -58,7 +58,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/assistantStatus',
     { schema: { response: { 200: envelopeSchema(assistantStatusSchema) } } },
-    async () => ok({ ...assistant.status(), edit: await edits.availability() }),
+    async () => ok({ ...(await assistant.status()), edit: await edits.availability() }),
   );
 
   app.post(

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { LlmError } from '../../providers/llm/llm';
 import type { LlmMessage, LlmProvider } from '../../providers/llm/llm';
+import { featureOn, readAssistantPrices } from '../settings/price-overrides';
 import { createTicketsRepository } from '../tickets/tickets.repository';
 import type { FilesService } from '../uploads/files.service';
 import { imageDataUrl, imageLinks, resolveImage } from './assistant-inputs';
@@ -171,12 +172,27 @@ export const createAssistantService = (deps: {
     ];
   };
 
+  /** Each model's price per question: the admin's setting, else ASSISTANT_TICKETS_PER_QUESTION. */
+  const priceOf = async () => {
+    const set = await readAssistantPrices(deps.db);
+    return {
+      gemini: set.gemini ?? deps.ticketsPerQuestion,
+      gpt: set.gpt ?? deps.ticketsPerQuestion,
+    };
+  };
+
   return {
-    status: () => ({
-      models: { gemini: deps.llm.configured('gemini'), gpt: deps.llm.configured('gpt') },
-      ticketType: TICKET_TYPE,
-      ticketsPerQuestion: deps.ticketsPerQuestion,
-    }),
+    /** Prices and the on/off switch are admin settings read now (no restart, no cache). */
+    async status() {
+      const [prices, enabled] = await Promise.all([priceOf(), featureOn(deps.db, 'assistant')]);
+      return {
+        models: { gemini: deps.llm.configured('gemini'), gpt: deps.llm.configured('gpt') },
+        ticketType: TICKET_TYPE,
+        ticketsPerQuestion: prices.gpt,
+        prices,
+        enabled,
+      };
+    },
 
     /**
      * Everything that can be refused is refused here, before any ticket is held and before a
@@ -195,6 +211,9 @@ export const createAssistantService = (deps: {
       },
     ): Promise<PreparedQuestion> {
       const { model } = body;
+      if (!(await featureOn(deps.db, 'assistant'))) {
+        throw new AppError('FEATURE_OFF', { message: 'AI 助手暂停服务，请稍后再试' });
+      }
       if (!deps.llm.configured(model)) {
         const other = (['gpt', 'gemini'] as const).find((m) => deps.llm.configured(m));
         throw new AppError('ASSISTANT_UNCONFIGURED', {
@@ -225,7 +244,7 @@ export const createAssistantService = (deps: {
             createdAt: when,
             updatedAt: when,
           };
-      const price = deps.ticketsPerQuestion;
+      const price = (await priceOf())[model];
       const base = {
         conversationId: conversation.id,
         userId,

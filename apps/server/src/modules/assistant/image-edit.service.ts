@@ -12,6 +12,7 @@ import type { FilesService } from '../uploads/files.service';
 import { imageLinks, resolveImage } from './assistant-inputs';
 import type { UserRateLimiter } from '../../http/rate-limit';
 import { createAssistantRepository } from './assistant.repository';
+import { featureOn } from '../settings/price-overrides';
 
 export type ImageEditService = ReturnType<typeof createImageEditService>;
 
@@ -29,6 +30,10 @@ export const IMAGE_EDIT_TOOL = {
   ticketType: 1,
   price: 2,
 } as const;
+
+/** The admin feature switch (settings `features`) that pauses conversational image edits. */
+const EDIT_SWITCH = 'assistant.imageEdit';
+const EDIT_OFF = '对话改图暂停服务，请稍后再试';
 
 export const createImageEditService = (deps: {
   db: Kysely<Database>;
@@ -80,6 +85,14 @@ export const createImageEditService = (deps: {
 
   return {
     async availability() {
+      if (!(await featureOn(deps.db, EDIT_SWITCH))) {
+        return {
+          available: false,
+          reason: EDIT_OFF,
+          ticketType: IMAGE_EDIT_TOOL.ticketType,
+          price: IMAGE_EDIT_TOOL.price,
+        };
+      }
       const route = await deps.router.resolve(IMAGE_EDIT_TOOL.capability);
       return {
         available: Boolean(route.engine),
@@ -95,6 +108,9 @@ export const createImageEditService = (deps: {
     ): Promise<{ taskId: string; queueNum: number }> {
       const instruction = body.instruction.trim();
       if (!instruction) throw new AppError('EDIT_INSTRUCTION_REQUIRED');
+      if (!(await featureOn(deps.db, EDIT_SWITCH))) {
+        throw new AppError('FEATURE_OFF', { message: EDIT_OFF });
+      }
       // Refused before anything is stored or held: no engine can edit images as configured.
       const route = await deps.router.resolve(IMAGE_EDIT_TOOL.capability);
       if (!route.engine) {

@@ -1,4 +1,9 @@
-import { ticketTypeNames, type AdminSettingKey, type AdminSettings } from '@huijing/contracts';
+import {
+  featureSwitches,
+  ticketTypeNames,
+  type AdminSettingKey,
+  type AdminSettings,
+} from '@huijing/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Input, InputNumber, Modal, Row, Skeleton, Space, Switch } from 'antd';
 import { useState } from 'react';
@@ -18,6 +23,13 @@ const labels: Record<AdminSettingKey, string> = {
 };
 
 /** /admin/settings: business settings stored in the database; each save is audit-logged. */
+/** The switches services read, shown before anyone sets them (docs/admin-console.md). */
+const featureDefaults: Record<string, boolean> = {
+  assistant: true,
+  'assistant.imageEdit': true,
+  refundSecondApprover: false,
+};
+
 export const AdminSettingsPage = () => {
   usePageTitle('业务设置');
   const can = useCan();
@@ -111,9 +123,14 @@ export const AdminSettingsPage = () => {
         <Col xs={24} lg={12}>
           <Card size="small" title={labels.features} extra={saveButton('features')}>
             <Space direction="vertical" style={{ width: '100%' }}>
-              {Object.entries(draft.features).map(([name, on]) => (
+              {Object.entries({ ...featureDefaults, ...draft.features }).map(([name, on]) => (
                 <label key={name} className="hj-admin-field hj-admin-field--row">
-                  <code>{name}</code>
+                  <span>
+                    <code>{name}</code>{' '}
+                    {name in featureSwitches
+                      ? featureSwitches[name as keyof typeof featureSwitches]
+                      : null}
+                  </span>
                   <Switch
                     aria-label={`功能 ${name}`}
                     checked={on}
