@@ -21,14 +21,15 @@ export type BudgetRoute = keyof typeof budgetRoutes;
  * Initial JavaScript per route, brotli bytes (what a browser downloads): the entry with its static
  * imports plus the route's screen chunk with its static imports. The target is 200 KB on the wire
  * (issue 17); the budgets sit under it so growth is caught before the target is missed. The tool
- * page does not meet the target yet (its whole panel is antd, see docs/performance.md): its budget
- * holds today's weight so it can only shrink.
+ * page does not meet the target yet (its form is antd driven by the registry's zod schemas, see
+ * docs/performance.md): its budget holds today's weight (~431 KB, was 545 before the mask editor,
+ * the tools' own panels, the zip code and the done page left its first load) so it can only shrink.
  */
 // '/' and '/mobileHome' measure ~180 and ~173 KB (the startup redirects read the build-time tool
 // catalog, lib/tool-catalog.ts, never the registry).
 export const routeBudgetBytes: Record<BudgetRoute, number> = {
   '/': 195 * 1024,
-  '/indoorRender': 560 * 1024,
+  '/indoorRender': 445 * 1024,
   '/mobileHome': 195 * 1024,
 };
 
@@ -95,3 +96,12 @@ export const measureRoutes = (dist = webDist()): RouteWeight[] => {
 };
 
 export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** What the budget test reports: one line per route past its budget (none when all fit). */
+export const budgetFailures = (weights: readonly RouteWeight[]): string[] =>
+  weights
+    .filter((w) => w.jsBrotli > w.budget)
+    .map(
+      (w) =>
+        `${w.route}: ${kb(w.jsBrotli)} of initial JavaScript is over its budget of ${kb(w.budget)} — load the new code lazily or raise the budget in e2e/support/web-budget.ts with a reason`,
+    );

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { useLocalized } from '../../components/use-localized';
@@ -6,7 +6,11 @@ import { usePageTitle } from '../../components/use-page-title';
 import { track } from '../../lib/beacon';
 import { ModelPicker } from '../../features/models/picker';
 import { ToolPage, ToolSlotsContext, toolForLocation } from '../../features/tools';
-import { NotFoundScreen } from './not-found-screen';
+
+/** A mistyped tool link is rare: its page (antd's Result, a drawing) loads only then. */
+const NotFoundScreen = lazy(() =>
+  import('./not-found-screen').then((m) => ({ default: m.NotFoundScreen })),
+);
 
 /** What other areas add to the tool page (the models area's picker on render tools). */
 const slots = { ParamsExtra: ModelPicker };
@@ -22,7 +26,12 @@ export const ToolScreen = ({ footer = true }: { footer?: boolean }) => {
   useEffect(() => {
     if (toolId) track('tool_open', { tool: toolId });
   }, [toolId]);
-  if (!tool) return <NotFoundScreen />;
+  if (!tool)
+    return (
+      <Suspense fallback={null}>
+        <NotFoundScreen />
+      </Suspense>
+    );
   return (
     <PageShell footer={footer}>
       {/* Keyed by tool: switching tools starts from that tool's own saved state. */}

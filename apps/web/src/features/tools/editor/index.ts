@@ -1,13 +1,9 @@
 /**
  * The mask editor and the extend handles (docs/editor.md). Reusable pieces: MaskEditor with a
- * MaskDocument; tool pages use useMaskDraft + MaskStage/MaskField.
+ * MaskDocument; tool pages use useMaskDraft + MaskStage/MaskField. The editor itself (konva) is
+ * not re-exported as a value: MaskStage loads it lazily, so importing this index stays light.
  */
-export {
-  MaskEditor,
-  type MaskEditorImage,
-  type MaskEditorProps,
-  type SegmentFn,
-} from './mask-editor';
+export type { MaskEditorImage, MaskEditorProps, SegmentFn } from './mask-editor';
 export { MaskDocument, type MaskOp, type MaskMode } from './mask-model';
 export { maskPngBlob, decodeMask } from './mask-canvas';
 export { useMaskDraft, withMaskInput, type MaskDraft, type MaskSaveState } from './use-mask-draft';

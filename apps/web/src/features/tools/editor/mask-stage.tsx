@@ -6,11 +6,34 @@ import {
 } from '@ant-design/icons';
 import type { ToolInput } from '@huijing/tools';
 import { Button } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../../components/use-localized';
 import type { InputImage } from '../store/family-stores';
-import { MaskEditor } from './mask-editor';
 import type { MaskDraft } from './use-mask-draft';
+import './editor.css';
+
+/**
+ * The editor draws with konva (react-konva brings its own React reconciler): ~100 KB brotli that a
+ * tool page without a mask never needs, so it is fetched when a mask stage first shows (issue 17).
+ */
+const loadEditor = () => import('./mask-editor');
+const MaskEditor = lazy(() => loadEditor().then((m) => ({ default: m.MaskEditor })));
+
+/** Holds the editor's place (same frame, a loading line) while its code arrives. */
+const EditorLoading = () => {
+  const { t } = useTranslation();
+  return (
+    <div className="hj-mask" data-testid="mask-editor-loading">
+      <div className="hj-mask__canvas">
+        <div className="hj-mask__state" role="status">
+          <LoadingOutlined spin />
+          <span>{t('editor.loading')}</span>
+        </div>
+      </div>
+    </div>
+  );
+};
 
 /** Spec §9: the brush starts at 25. */
 export const BRUSH_DEFAULT = 25;
@@ -41,15 +64,17 @@ const MaskStatus = ({ draft }: { draft: MaskDraft }) => {
 export const MaskStage = ({ image, draft }: { image: InputImage; draft: MaskDraft }) => {
   if (!draft.doc) return null;
   return (
-    <MaskEditor
-      key={image.fileId}
-      image={image}
-      doc={draft.doc}
-      brushDefault={BRUSH_DEFAULT}
-      onChange={draft.changed}
-      onSegment={draft.segment}
-      footer={<MaskStatus draft={draft} />}
-    />
+    <Suspense fallback={<EditorLoading />}>
+      <MaskEditor
+        key={image.fileId}
+        image={image}
+        doc={draft.doc}
+        brushDefault={BRUSH_DEFAULT}
+        onChange={draft.changed}
+        onSegment={draft.segment}
+        footer={<MaskStatus draft={draft} />}
+      />
+    </Suspense>
   );
 };
 
@@ -71,6 +96,10 @@ export const MaskField = ({
 }) => {
   const { t } = useTranslation();
   const pick = useLocalized();
+  // A tool with a mask will show the editor once a picture is in: fetch its code now.
+  useEffect(() => {
+    void loadEditor().catch(() => undefined);
+  }, []);
   return (
     <div className="hj-upload hj-mask-field" data-input-name={input.name}>
       <div className="hj-upload__label">

@@ -66,3 +66,6 @@ export const ratioBox = (ratio: string, box = 22): { width: number; height: numb
   const scale = box / Math.max(w, h);
   return { width: Math.max(4, Math.round(w * scale)), height: Math.max(4, Math.round(h * scale)) };
 };
+
+/** The parameters the generation card draws, so the generated form leaves them out. */
+export const generationOwnParams = ['promptTxt', 'aspectRatio', 'style'] as const;

@@ -1,8 +1,11 @@
-import type { ToolOverride } from '../overrides/override-types';
-import { GenerationPanel, generationOwnParams } from './generation-panel';
+import { lazyPart } from '../overrides/lazy-part';
+import type { OverrideProps, ToolOverride } from '../overrides/override-types';
+import { generationOwnParams } from './generation-model';
 
 /** Text to image (and Pro) and text to video: prompt with suggestions, ratio chips, styles. */
 export const generationOverride: ToolOverride = {
-  PanelExtra: GenerationPanel,
+  PanelExtra: lazyPart<OverrideProps>(() =>
+    import('./generation-panel').then((m) => m.GenerationPanel),
+  ),
   ownParams: generationOwnParams,
 };

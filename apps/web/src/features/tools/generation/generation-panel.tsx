@@ -187,6 +187,3 @@ export const GenerationPanel = (props: OverrideProps) => {
     </section>
   );
 };
-
-/** The parameters the card draws, so the generated form leaves them out. */
-export const generationOwnParams = ['promptTxt', 'aspectRatio', 'style'] as const;

@@ -1,13 +1,7 @@
 import type { ToolDefinition } from '@huijing/tools';
-import { AtmospherePanel } from './atmosphere-panel';
-import { CompressPanel } from './compress-panel';
-import { CompressResult } from './compress-result';
 import { maskHint, ReferenceStage } from './hint-cards';
-import { LinePreview } from './line-preview';
-import { MattingPanel, MattingResult } from './matting-result';
-import type { ToolOverride } from './override-types';
-import { PalettePanel } from './palette-panel';
-import { PlacementPanel } from './placement-panel';
+import { lazyPart } from './lazy-part';
+import type { OverrideProps, ResultOverrideProps, ToolOverride } from './override-types';
 import { upscaleBlocker, UpscalePanel } from './upscale-panel';
 import { UpscaleResult } from './upscale-result';
 import { generationOverride } from '../generation/generation-overrides';
@@ -16,6 +10,32 @@ import { firstLastVideoOverride, multiImageVideoOverride } from '../video/video-
 import './overrides.css';
 
 export type { OverrideProps, ResultOverrideProps, ToolOverride } from './override-types';
+
+// The heavier tools' parts load when their tool opens (lazy-part.tsx); the small ones stay here.
+const AtmospherePanel = lazyPart<OverrideProps>(() =>
+  import('./atmosphere-panel').then((m) => m.AtmospherePanel),
+);
+const CompressPanel = lazyPart<OverrideProps>(() =>
+  import('./compress-panel').then((m) => m.CompressPanel),
+);
+const CompressResult = lazyPart<ResultOverrideProps>(() =>
+  import('./compress-result').then((m) => m.CompressResult),
+);
+const LinePreview = lazyPart<OverrideProps>(() =>
+  import('./line-preview').then((m) => m.LinePreview),
+);
+const MattingPanel = lazyPart<OverrideProps>(() =>
+  import('./matting-result').then((m) => m.MattingPanel),
+);
+const MattingResult = lazyPart<ResultOverrideProps>(() =>
+  import('./matting-result').then((m) => m.MattingResult),
+);
+const PalettePanel = lazyPart<OverrideProps>(() =>
+  import('./palette-panel').then((m) => m.PalettePanel),
+);
+const PlacementPanel = lazyPart<OverrideProps>(() =>
+  import('./placement-panel').then((m) => m.PlacementPanel),
+);
 
 const upscale: ToolOverride = {
   PanelExtra: UpscalePanel,

@@ -1,6 +1,5 @@
 import { planDownload, WATERMARK_TEXT, ZIP_NAME, type TaskOutput } from './download-plan';
 import { drawWatermark } from './watermark';
-import { zipFiles } from './zip-files';
 
 /** A file ready to save: its name and its bytes (PNG for images, as spec §9 asks). */
 export interface ReadyFile {
@@ -85,6 +84,8 @@ export const zipOutputs = async (
       return { name: ready.name, data: new Uint8Array(await ready.blob.arrayBuffer()) };
     }),
   );
+  // The zip code (fflate) is fetched on the first zip download, not with the tool page.
+  const { zipFiles } = await import('./zip-files');
   const zip = zipFiles(files);
   return { name: ZIP_NAME, blob: new Blob([zip as BlobPart], { type: 'application/zip' }) };
 };
