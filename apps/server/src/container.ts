@@ -266,7 +266,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     options.llm ?? createOpenAiLlm({ targets: env.llm, idleTimeoutMs: env.LLM_IDLE_TIMEOUT_MS });
   // Several API processes share Redis: an ended session leaves every process's cache at once.
   const sessionBus = env.REDIS_URL
-    ? createRedisSessionBus(env.REDIS_URL, logger)
+    ? createRedisSessionBus(env.REDIS_URL, logger, env.REDIS_PREFIX)
     : localSessionBus();
   const sessions = createSessionsService({
     repo: createSessionsRepository(db),

@@ -9,6 +9,8 @@ import type { TestApp } from './helper';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? '';
 const silent = pino({ level: 'silent' });
+// Its own channel: other suites' logouts on the same Redis never reach these caches.
+const prefix = `test-${process.pid}-${Date.now()}`;
 
 const until = async (check: () => Promise<boolean> | boolean, ms = 5000) => {
   const end = Date.now() + ms;
@@ -33,7 +35,7 @@ describe.skipIf(!redisUrl)(
         bus,
       });
     const bus = () => {
-      const created = createRedisSessionBus(redisUrl, silent);
+      const created = createRedisSessionBus(redisUrl, silent, prefix);
       buses.push(created);
       return created;
     };

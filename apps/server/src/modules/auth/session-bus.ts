@@ -25,7 +25,8 @@ export const localSessionBus = (): SessionBus => ({
   close: async () => {},
 });
 
-export const SESSION_CHANNEL = 'huijing:sessions:ended';
+/** REDIS_PREFIX namespaces the channel like every key, so two deployments on one Redis stay apart. */
+export const sessionChannel = (prefix = 'huijing') => `${prefix}:sessions:ended`;
 
 const parse = (raw: string): SessionInvalidation | undefined => {
   try {
@@ -41,7 +42,8 @@ const parse = (raw: string): SessionInvalidation | undefined => {
 };
 
 /** Redis pub/sub between API processes; publishing never blocks or fails a request. */
-export const createRedisSessionBus = (url: string, logger: Logger): SessionBus => {
+export const createRedisSessionBus = (url: string, logger: Logger, prefix?: string): SessionBus => {
+  const channel = sessionChannel(prefix);
   const options = {
     connectTimeout: 1000,
     commandTimeout: 500,
@@ -65,7 +67,7 @@ export const createRedisSessionBus = (url: string, logger: Logger): SessionBus =
   });
   subscriber.on('ready', () => {
     reported = false;
-    subscriber.subscribe(SESSION_CHANNEL).then(
+    subscriber.subscribe(channel).then(
       () => {
         // Messages may have been missed while disconnected: the caches start empty again.
         for (const handler of handlers) handler({ kind: 'user', subjectId: '*' });
@@ -75,14 +77,14 @@ export const createRedisSessionBus = (url: string, logger: Logger): SessionBus =
       (err: Error) => report(err),
     );
   });
-  subscriber.on('message', (channel: string, raw: string) => {
-    if (channel !== SESSION_CHANNEL) return;
+  subscriber.on('message', (from: string, raw: string) => {
+    if (from !== channel) return;
     const message = parse(raw);
     if (message) for (const handler of handlers) handler(message);
   });
   return {
     publish: (message) => {
-      publisher.publish(SESSION_CHANNEL, JSON.stringify(message)).catch(report);
+      publisher.publish(channel, JSON.stringify(message)).catch(report);
     },
     subscribe: (handler) => {
       handlers.push(handler);
