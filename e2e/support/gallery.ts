@@ -56,11 +56,16 @@ export async function runToLine(
 export async function publishPicture(
   server: RunningServer,
   token: string,
-  picture: { title: string; tags?: string[]; hue?: number },
+  picture: { title: string; tags?: string[]; hue?: number; project?: string },
 ): Promise<{ id: string; status: string }> {
   const taskId = await runToLine(server, token, await uploadRoom(server, token, picture.hue));
   return userApi(server, token)<{ id: string; status: string }>('/api/image/publish', {
     method: 'POST',
-    body: JSON.stringify({ taskId, title: picture.title, tags: picture.tags ?? [] }),
+    body: JSON.stringify({
+      taskId,
+      title: picture.title,
+      tags: picture.tags ?? [],
+      project: picture.project,
+    }),
   });
 }

@@ -52,6 +52,8 @@ export const galleryPageQuerySchema = z.object({
   authorId: z.string().trim().max(64).optional(),
   /** A collection's pictures (the collection page); private ones only for their owner. */
   collectionId: z.string().trim().max(64).optional(),
+  /** A case's pictures (/insHomeByCase/<id>). */
+  caseId: z.string().trim().max(64).optional(),
   sort: z.enum(gallerySorts, { message: '排序只能是 new 或 hot' }).default('new'),
   scope: z.enum(galleryScopes, { message: '范围只能是 all、mine 或 collected' }).default('all'),
 });
@@ -114,6 +116,14 @@ const tagSchema = z
   .min(1)
   .max(GALLERY_TAG_MAX, { message: `每个标签最多 ${GALLERY_TAG_MAX} 个字` });
 
+/** A case (project) name: the author's own words, e.g. 「万科城 三室两厅」. */
+export const GALLERY_CASE_NAME_MAX = 40;
+export const galleryCaseNameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: '请填写项目名称' })
+  .max(GALLERY_CASE_NAME_MAX, { message: `项目名称最多 ${GALLERY_CASE_NAME_MAX} 个字` });
+
 export const galleryPublishBodySchema = z.object({
   taskId: z.string().trim().min(1, { message: '缺少任务 id' }).max(64),
   index: z.coerce.number().int().min(0).max(63).default(0),
@@ -128,6 +138,8 @@ export const galleryPublishBodySchema = z.object({
     .default([]),
   classifyIds: z.array(z.string().trim().min(1).max(64)).max(3).optional(),
   includeBefore: z.boolean().default(false),
+  /** The case (project) it belongs to, by name: created on first use, per author. */
+  project: galleryCaseNameSchema.optional(),
 });
 export type GalleryPublishBody = z.input<typeof galleryPublishBodySchema>;
 
@@ -163,6 +175,8 @@ export const galleryCollectionSchema = z.object({
   name: z.string(),
   isPublic: z.boolean(),
   isDefault: z.boolean(),
+  /** The owner's words about it; empty when none. */
+  description: z.string(),
   count: z.number().int(),
   cover: z.string().nullable(),
   owner: galleryAuthorSchema,
@@ -181,12 +195,19 @@ const collectionNameSchema = z
   .min(1, { message: '请填写合集名称' })
   .max(20, { message: '合集名称最多 20 个字' });
 
+const collectionDescriptionSchema = z
+  .string()
+  .trim()
+  .max(200, { message: '合集简介最多 200 个字' });
+
 export const galleryCollectionCreateSchema = z.object({
   name: collectionNameSchema,
+  description: collectionDescriptionSchema.optional(),
   isPublic: z.boolean().default(true),
 });
 export const galleryCollectionUpdateSchema = z.object({
   name: collectionNameSchema.optional(),
+  description: collectionDescriptionSchema.optional(),
   isPublic: z.boolean().optional(),
   coverImageId: z.string().trim().min(1).max(64).nullable().optional(),
 });
@@ -216,3 +237,38 @@ export const galleryReviewActionSchema = z.object({
   action: z.enum(['approve', 'hide']),
   reason: z.string().trim().max(200).optional(),
 });
+
+/** Cases: an author's project, its published pictures together (/caseHome, /classifyCase …). */
+export const galleryCaseQuerySchema = z.object({
+  current: positiveInt('页码').max(100_000, { message: '页码过大' }).default(1),
+  pageSize: positiveInt('每页数量')
+    .default(DEFAULT_PAGE_SIZE)
+    .transform((n) => Math.min(n, GALLERY_PAGE_MAX)),
+  classifyId: z.string().trim().max(64).optional(),
+  authorId: z.string().trim().max(64).optional(),
+  /** mine: the caller's cases, pictures in any review state counted. */
+  scope: z.enum(['all', 'mine'], { message: '范围只能是 all 或 mine' }).default('all'),
+});
+export const galleryCaseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  author: galleryAuthorSchema,
+  /** Pictures shown (published; with scope mine, every state). */
+  count: z.number().int(),
+  /** The newest published picture. */
+  cover: z
+    .object({
+      thumbUrl: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+      placeholder: z.string(),
+    })
+    .nullable(),
+  updatedAt: z.string(),
+});
+export type GalleryCase = z.infer<typeof galleryCaseSchema>;
+export const galleryCasePageSchema = z.object({
+  list: z.array(galleryCaseSchema),
+  total: z.number().int(),
+});
+export type GalleryCasePage = z.infer<typeof galleryCasePageSchema>;

@@ -33,6 +33,9 @@ import * as m0013 from './0013-spec-gaps';
 // 0014-community-published-at.ts (issue 14, lane community)
 import * as m0014community from './0014-community-published-at';
 // --
+// 0015-community-cases.ts (issue 14, lane community)
+import * as m0015community from './0015-community-cases';
+// --
 
 /**
  * Every migration, by name, in order. A static index instead of a folder read because the server
@@ -74,6 +77,9 @@ export const migrations: Record<string, Migration> = {
   // --
   // '0014_community_published_at' (issue 14)
   '0014_community_published_at': m0014community,
+  // --
+  // '0015_community_cases' (issue 14)
+  '0015_community_cases': m0015community,
   // --
 };
 

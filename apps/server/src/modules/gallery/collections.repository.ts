@@ -9,6 +9,7 @@ export type CollectionRecord = {
   name: string;
   isPublic: boolean;
   isDefault: boolean;
+  description: string;
   /** Published pictures in it. */
   count: number;
   /** The chosen cover's file, else the newest picture's. */
@@ -24,6 +25,7 @@ type Row = {
   name: string;
   is_public: number | string;
   is_default: number | string;
+  description: string | null;
   updated_at: string;
   nickname: string;
   avatar_file: string | null;
@@ -38,6 +40,7 @@ const toRecord = (r: Row): CollectionRecord => ({
   name: r.name,
   isPublic: Number(r.is_public) === 1,
   isDefault: Number(r.is_default) === 1,
+  description: r.description ?? '',
   count: Number(r.n),
   coverFileId: r.cover_file ?? r.latest_file,
   nickname: r.nickname,
@@ -45,7 +48,8 @@ const toRecord = (r: Row): CollectionRecord => ({
   updatedAt: r.updated_at,
 });
 
-const select = sql`select c.id, c.user_id, c.name, c.is_public, c.is_default, c.updated_at,
+const select = sql`select c.id, c.user_id, c.name, c.is_public, c.is_default, c.description,
+    c.updated_at,
     u.nickname, u.avatar_file,
     (select count(*) from gallery_collects g join gallery_images gi on gi.id = g.image_id
       where g.collection_id = c.id and gi.status = 'published') as n,
@@ -80,13 +84,21 @@ export const createCollectionsRepository = (db: Kysely<Database>) => ({
     return Number(r.n);
   },
 
-  async insert(c: { id: string; userId: string; name: string; isPublic: boolean; at: string }) {
+  async insert(c: {
+    id: string;
+    userId: string;
+    name: string;
+    description?: string;
+    isPublic: boolean;
+    at: string;
+  }) {
     await db
       .insertInto('gallery_collections')
       .values({
         id: c.id,
         user_id: c.userId,
         name: c.name,
+        description: c.description || null,
         is_public: c.isPublic ? 1 : 0,
         is_default: 0,
         created_at: c.at,
@@ -98,7 +110,12 @@ export const createCollectionsRepository = (db: Kysely<Database>) => ({
   async update(
     userId: string,
     id: string,
-    patch: { name?: string; isPublic?: boolean; coverImageId?: string | null },
+    patch: {
+      name?: string;
+      description?: string;
+      isPublic?: boolean;
+      coverImageId?: string | null;
+    },
     at: string,
   ): Promise<boolean> {
     const r = await db
@@ -106,6 +123,7 @@ export const createCollectionsRepository = (db: Kysely<Database>) => ({
       .set({
         updated_at: at,
         ...(patch.name !== undefined && { name: patch.name }),
+        ...(patch.description !== undefined && { description: patch.description || null }),
         ...(patch.isPublic !== undefined && { is_public: patch.isPublic ? 1 : 0 }),
         ...(patch.coverImageId !== undefined && { cover_image_id: patch.coverImageId }),
       })

@@ -28,6 +28,7 @@ export const createCollectionsService = (deps: {
     name: c.name,
     isPublic: c.isPublic,
     isDefault: c.isDefault,
+    description: c.description,
     count: c.count,
     cover: c.coverFileId ? `/api/files/${c.coverFileId}/thumb?w=640` : null,
     owner: { id: c.userId, nickname: maskPhones(c.nickname), avatar: avatarUrl(c.avatarFile) },
@@ -61,19 +62,24 @@ export const createCollectionsService = (deps: {
       return toDto(c);
     },
 
-    async create(userId: string, input: { name: string; isPublic: boolean }) {
+    async create(userId: string, input: { name: string; description?: string; isPublic: boolean }) {
       if ((await repo.countOf(userId)) >= MAX_COLLECTIONS) {
         throw new AppError('GALLERY_COLLECTIONS_FULL');
       }
       const id = newId();
-      await repo.insert({ id, userId, name: input.name, isPublic: input.isPublic, at: iso() });
+      await repo.insert({ id, userId, ...input, at: iso() });
       return toDto((await repo.find(id))!);
     },
 
     async update(
       userId: string,
       id: string,
-      patch: { name?: string; isPublic?: boolean; coverImageId?: string | null },
+      patch: {
+        name?: string;
+        description?: string;
+        isPublic?: boolean;
+        coverImageId?: string | null;
+      },
     ) {
       await owned(userId, id);
       if (patch.coverImageId && !(await repo.holds(id, patch.coverImageId))) {

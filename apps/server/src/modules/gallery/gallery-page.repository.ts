@@ -45,6 +45,8 @@ export type PageFilter = {
   /** The pictures this user collected (newest collect first when sorting by new). */
   collectedBy?: string;
   collectionId?: string;
+  /** A case's pictures (index gallery_images_case_idx carries the sort). */
+  caseId?: string;
   sort: 'new' | 'hot';
 };
 
@@ -108,6 +110,7 @@ const planOf = (f: PageFilter): { plan: Plan; where: RawBuilder<unknown>[] } => 
   if (f.status !== 'any') where.push(sql`i.status = ${f.status}`);
   if (f.authorId !== undefined) where.push(sql`i.user_id = ${f.authorId}`);
   if (f.toolId !== undefined) where.push(sql`i.tool_id = ${f.toolId}`);
+  if (f.caseId !== undefined) where.push(sql`i.case_id = ${f.caseId}`);
   if (f.classifyId !== undefined && !byClass) {
     where.push(
       sql`exists (select 1 from gallery_image_classes c where c.image_id = i.id and c.classify_id = ${f.classifyId})`,

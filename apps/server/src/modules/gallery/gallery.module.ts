@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseAreaEnv } from '../../config/area-env';
 import type { FeatureModuleFactory } from '../feature-module';
+import { createCasesService } from './cases.service';
 import { createCollectionsService } from './collections.service';
 import { galleryAdminRoutes } from './gallery-admin.routes';
 import { galleryRoutes } from './gallery.routes';
@@ -20,8 +21,10 @@ export const galleryModule: FeatureModuleFactory = (core) => {
     env.GALLERY_NSFW_CHECK === 'on'
       ? createNsfwChecker({ logger: core.logger, timeoutMs: env.GALLERY_NSFW_TIMEOUT_MS })
       : undefined;
+  const cases = createCasesService({ db: core.database.db, now: core.now });
   const gallery = createGalleryService({
     moderate: nsfw?.check,
+    ensureCase: (userId, name) => cases.ensure(core.database.db, userId, name),
     db: core.database.db,
     files: core.files,
     storage: core.storage,
@@ -40,6 +43,7 @@ export const galleryModule: FeatureModuleFactory = (core) => {
         prefix: '/api/image',
         gallery,
         collections,
+        cases,
         guards: core.guards,
       });
       await app.register(galleryAdminRoutes, {
@@ -52,6 +56,6 @@ export const galleryModule: FeatureModuleFactory = (core) => {
     stop: async () => {
       await nsfw?.stop();
     },
-    services: { gallery, collections },
+    services: { gallery, collections, cases },
   };
 };

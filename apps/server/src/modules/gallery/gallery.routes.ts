@@ -6,6 +6,9 @@ import {
   galleryCollectionUpdateSchema,
   galleryCollectQuerySchema,
   galleryCollectResultSchema,
+  galleryCasePageSchema,
+  galleryCaseQuerySchema,
+  galleryCaseSchema,
   galleryDetailSchema,
   galleryIdParamsSchema,
   galleryIdQuerySchema,
@@ -23,6 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../auth/authenticate';
 import type { AuthGuards } from '../auth/authenticate';
+import type { CasesService } from './cases.service';
 import type { CollectionsService } from './collections.service';
 import type { GalleryService } from './gallery.service';
 
@@ -44,8 +48,9 @@ export const optionalUser = async (
 export const galleryRoutes: FastifyPluginAsyncZod<{
   gallery: GalleryService;
   collections: CollectionsService;
+  cases: CasesService;
   guards: AuthGuards;
-}> = async (app, { gallery, collections, guards }) => {
+}> = async (app, { gallery, collections, cases, guards }) => {
   app.get(
     '/waterfall/page',
     {
@@ -230,5 +235,28 @@ export const galleryRoutes: FastifyPluginAsyncZod<{
       await gallery.unpublish(request.params.id, { userId: userOf(request).userId });
       return ok(null, '已从灵感广场撤下');
     },
+  );
+
+  // Cases: an author's project, its published pictures together (/caseHome, /classifyCase …).
+  app.get(
+    '/case/page',
+    {
+      schema: {
+        querystring: galleryCaseQuerySchema,
+        response: { 200: envelopeSchema(galleryCasePageSchema) },
+      },
+    },
+    async (request) => ok(await cases.page(request.query, await optionalUser(guards, request))),
+  );
+
+  app.get(
+    '/case/:id',
+    {
+      schema: {
+        params: galleryIdParamsSchema,
+        response: { 200: envelopeSchema(galleryCaseSchema) },
+      },
+    },
+    async (request) => ok(await cases.get(request.params.id, await optionalUser(guards, request))),
   );
 };

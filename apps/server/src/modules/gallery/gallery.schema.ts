@@ -27,6 +27,8 @@ export interface GalleryImagesTable {
   status_reason: string | null;
   /** When it first became public (migration 0014_community_published_at); null until then. */
   published_at: string | null;
+  /** The author's case (project) it belongs to (migration 0015_community_cases). */
+  case_id: string | null;
   /** JSON of the automatic check's class probabilities, when it ran. */
   nsfw: string | null;
   collect_count: Generated<number>;
@@ -56,6 +58,8 @@ export interface GalleryCollectionsTable {
   is_public: Generated<number>;
   is_default: Generated<number>;
   cover_image_id: string | null;
+  /** The owner's words about it (migration 0015_community_cases). */
+  description: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -65,6 +69,14 @@ export interface GalleryCollectsTable {
   image_id: string;
   collection_id: string;
   created_at: string;
+}
+
+export interface GalleryCasesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface GalleryReportsTable {
@@ -82,5 +94,6 @@ declare module '../../db/schema' {
     gallery_collections: GalleryCollectionsTable;
     gallery_collects: GalleryCollectsTable;
     gallery_reports: GalleryReportsTable;
+    gallery_cases: GalleryCasesTable;
   }
 }

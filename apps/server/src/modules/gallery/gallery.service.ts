@@ -77,6 +77,8 @@ export const createGalleryService = (deps: {
   now: Clock;
   logger: Logger;
   moderate?: ModerationCheck;
+  /** The author's case (project) of this name, made on first use (cases.service). */
+  ensureCase: (userId: string, name: string) => Promise<string>;
 }) => {
   const repo = createGalleryRepository(deps.db);
   const pages = createGalleryPageRepository(deps.db);
@@ -206,6 +208,7 @@ export const createGalleryService = (deps: {
         keyword: planKeyword(query.keyword),
         collectedBy: query.scope === 'collected' ? viewerId : undefined,
         collectionId: query.collectionId,
+        caseId: query.caseId,
         sort: byCollect ? 'new' : query.sort,
       };
       const cursor = query.cursor
@@ -261,6 +264,7 @@ export const createGalleryService = (deps: {
         tags: string[];
         classifyIds?: string[];
         includeBefore: boolean;
+        project?: string;
       },
     ): Promise<GalleryPublishResult> {
       const task = await tasks.findOwnedTask(userId, body.taskId);
@@ -327,6 +331,7 @@ export const createGalleryService = (deps: {
         status,
         status_reason: reason,
         published_at: status === 'published' ? at : null,
+        case_id: body.project ? await deps.ensureCase(userId, maskPhones(body.project)) : null,
         nsfw: scores ? JSON.stringify(scores) : null,
         hot_base: hotBase,
         hot_score: hotBase,

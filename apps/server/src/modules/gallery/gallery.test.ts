@@ -281,9 +281,25 @@ describeEachDatabase('gallery: publish, waterfall, collects, collections, report
 
     const renamed = await call('POST', `/api/image/collections/${box.id}`, fan.token, {
       name: '改名了',
+      description: '  北欧与侘寂的客厅  ',
+      isPublic: false,
+      coverImageId: b,
+    });
+    expect(renamed.json().data).toMatchObject({
+      name: '改名了',
+      description: '北欧与侘寂的客厅',
       isPublic: false,
     });
-    expect(renamed.json().data).toMatchObject({ name: '改名了', isPublic: false });
+    expectError(
+      await call('POST', `/api/image/collections/${box.id}`, fan.token, { coverImageId: a }),
+      'GALLERY_NOT_FOUND',
+    );
+    expectError(
+      await call('POST', `/api/image/collections/${box.id}`, fan.token, {
+        description: '长'.repeat(201),
+      }),
+      'VALIDATION_FAILED',
+    );
     expectError(
       await call('POST', `/api/image/collections/${box.id}`, author.token, { name: 'x' }),
       'GALLERY_COLLECTION_NOT_FOUND',
@@ -420,5 +436,55 @@ describeEachDatabase('gallery: publish, waterfall, collects, collections, report
     expect((await page('')).pageSize).toBe(10);
     expectError(await call('GET', '/api/image/waterfall/page?scope=mine'), 'UNAUTHORIZED');
     expectError(await call('GET', '/api/image/waterfall/page?scope=collected'), 'UNAUTHORIZED');
+  });
+
+  it("cases group an author's pictures by project: counts, covers, categories, the case page", async () => {
+    type Case = { id: string; name: string; count: number; author: { id: string } };
+    type Cases = { list: Case[]; total: number };
+    const cases = async (query: string, token?: string): Promise<Cases> => {
+      const res = await call('GET', `/api/image/case/page?${query}`, token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as Cases;
+    };
+    const a = await smsLogin(t);
+    const b = await smsLogin(t);
+    const project = '万科城 三室两厅';
+    const first = await publish(a.token, '客厅', { project, classifyIds: ['case-cls-1'] });
+    const second = await publish(a.token, '主卧', { project });
+    await publish(a.token, '不属于案例');
+    // The same name by another author is another case.
+    await publish(b.token, '书房', { project });
+
+    const mine = await cases('scope=mine', a.token);
+    expect(mine.list.map((c) => [c.name, c.count])).toEqual([[project, 2]]);
+    const caseId = mine.list[0]!.id;
+    const all = await cases('pageSize=50');
+    expect(all.list.filter((c) => c.name === project)).toHaveLength(2);
+    expect((await cases('classifyId=case-cls-1')).list.map((c) => c.id)).toEqual([caseId]);
+    expect((await cases(`authorId=${b.user.id}`)).list.map((c) => c.author.id)).toEqual([
+      b.user.id,
+    ]);
+
+    // The case page: the case and exactly its pictures.
+    const one = await call('GET', `/api/image/case/${caseId}`);
+    expect(one.json().data).toMatchObject({ name: project, count: 2 });
+    expect((one.json().data as { cover: { thumbUrl: string } }).cover.thumbUrl).toMatch(
+      /^\/api\/files\/.+\/thumb/,
+    );
+    const pictures = await page(`caseId=${caseId}`);
+    expect(pictures.list.map((i) => i.id)).toEqual([second, first]);
+
+    // Unpublishing updates every list; a case with nothing left is gone for others.
+    await call('DELETE', `/api/image/${second}`, a.token);
+    expect((await cases('scope=mine', a.token)).list[0]!.count).toBe(1);
+    await call('DELETE', `/api/image/${first}`, a.token);
+    expect((await cases('pageSize=50')).list.map((c) => c.id)).not.toContain(caseId);
+    expectError(await call('GET', `/api/image/case/${caseId}`), 'GALLERY_CASE_NOT_FOUND');
+    expectError(await call('GET', '/api/image/case/nope'), 'GALLERY_CASE_NOT_FOUND');
+    expectError(await call('GET', '/api/image/case/page?scope=mine'), 'UNAUTHORIZED');
+    expectError(
+      await call('POST', '/api/image/publish', a.token, { taskId: 'x', title: 't', project: '' }),
+      'VALIDATION_FAILED',
+    );
   });
 });

@@ -47,10 +47,10 @@ export const communityRoutes: RouteObject[] = [
   page('/authorHomePage/:id', gallery('AuthorPage')),
   page('/authorInspirationhome/:id', gallery('AuthorPage')),
   page('/insHomeByCreate/:id', gallery('AuthorPage')),
-  page('/insHomeByCase/:id', gallery('AuthorPage')),
+  page('/insHomeByCase/:id', gallery('CasePage')),
   page('/insHomeByCollect/:id', gallery('CollectionPage')),
   page('/casemineByCreate', gallery('MineCreatePage')),
-  page('/casemineByCase', gallery('MineCreatePage')),
+  page('/casemineByCase', gallery('MineCasePage')),
   page('/casemineByCollect', gallery('MineCollectPage')),
   page('/qaPage', gallery('QaPage')),
 ];

@@ -1,10 +1,10 @@
+export { CaseHome, CasePage, ClassifyCase } from './components/case-pages';
 export {
   AuthorPage,
-  CaseHome,
-  ClassifyCase,
   ClassifyPage,
   CollectionPage,
   FindPage,
+  MineCasePage,
   MineCollectPage,
   MineCreatePage,
   SearchPage,

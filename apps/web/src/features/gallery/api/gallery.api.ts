@@ -1,4 +1,6 @@
 import {
+  galleryCasePageSchema,
+  galleryCaseSchema,
   galleryCollectionSchema,
   galleryCollectResultSchema,
   galleryDetailSchema,
@@ -33,6 +35,7 @@ export type GalleryFilter = {
   tool?: string;
   authorId?: string;
   collectionId?: string;
+  caseId?: string;
   sort?: 'new' | 'hot';
   scope?: 'all' | 'mine' | 'collected';
 };
@@ -45,7 +48,42 @@ export const galleryKeys = {
   similar: (id: string) => ['gallery', 'similar', id] as const,
   collections: (userId?: string) => ['gallery', 'collections', userId ?? 'me'] as const,
   collection: (id: string) => ['gallery', 'collection', id] as const,
+  cases: (q: CaseFilter) => ['gallery', 'cases', q] as const,
+  case: (id: string) => ['gallery', 'case', id] as const,
 };
+
+export type CaseFilter = { classifyId?: string; authorId?: string; scope?: 'all' | 'mine' };
+
+/** Cases (a project's pictures together), newest-touched first; 24 a page fill a grid. */
+export const casesQuery = (filter: CaseFilter, enabled = true) =>
+  infiniteQueryOptions({
+    queryKey: galleryKeys.cases(filter),
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        api.get('/image/case/page', {
+          query: { ...filter, current: pageParam, pageSize: 24 },
+          schema: galleryCasePageSchema,
+          silent: true,
+        }),
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) => (all.length * 24 < last.total ? all.length + 1 : undefined),
+    enabled,
+    staleTime: 30_000,
+  });
+
+export const caseQuery = (id: string) =>
+  queryOptions({
+    queryKey: galleryKeys.case(id),
+    queryFn: () =>
+      unwrap(
+        api.get(`/image/case/${encodeURIComponent(id)}`, {
+          schema: galleryCaseSchema,
+          silent: true,
+        }),
+      ),
+    retry: false,
+  });
 
 /** The waterfall, page after page by the keyset cursor. */
 export const galleryPageQuery = (filter: GalleryFilter, enabled = true) =>
@@ -132,9 +170,29 @@ export const unpublish = (id: string) =>
 export const reportImage = (id: string, reason: string) =>
   unwrap(api.post('/image/report', { query: { id }, body: { reason }, schema: z.null() }));
 
-export const createCollection = (name: string, isPublic: boolean) =>
+export const createCollection = (body: { name: string; description?: string; isPublic: boolean }) =>
+  unwrap(api.post('/image/collections', { body, schema: galleryCollectionSchema }));
+
+export const updateCollection = (
+  id: string,
+  body: { name?: string; description?: string; isPublic?: boolean; coverImageId?: string | null },
+) =>
   unwrap(
-    api.post('/image/collections', { body: { name, isPublic }, schema: galleryCollectionSchema }),
+    api.post(`/image/collections/${encodeURIComponent(id)}`, {
+      body,
+      schema: galleryCollectionSchema,
+    }),
+  );
+
+export const deleteCollection = (id: string) =>
+  unwrap(api.delete(`/image/collections/${encodeURIComponent(id)}`, { schema: z.null() }));
+
+export const moveToCollection = (imageIds: string[], toCollectionId: string) =>
+  unwrap(
+    api.post('/image/collections/move', {
+      body: { imageIds, toCollectionId },
+      schema: z.object({ moved: z.number() }),
+    }),
   );
 
 /**

@@ -1,63 +1,15 @@
-import { LoginOutlined, PictureOutlined } from '@ant-design/icons';
+import { PictureOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Tabs } from 'antd';
-import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useAccountDialogs } from '../../../components/account-dialogs.store';
-import { PageShell } from '../../../components/page-shell';
-import { usePageTitle } from '../../../components/use-page-title';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../../components/use-session';
 import { collectionQuery, collectionsQuery, type GalleryFilter } from '../api/gallery.api';
+import { CaseGrid } from './case-grid';
+import { CollectionManageBar, NewCollectionButton } from './collection-manage';
 import { CategoryChips, GalleryWaterfall, SearchBox, SortTabs } from './gallery-browse';
-import '../gallery.css';
-
-const Shell = ({
-  title,
-  sub,
-  children,
-  tools,
-}: {
-  title: string;
-  sub?: ReactNode;
-  children: ReactNode;
-  tools?: ReactNode;
-}) => {
-  usePageTitle(title);
-  return (
-    <PageShell className="hj-gallery">
-      <div className="hj-gallery__head">
-        <div>
-          <h1>{title}</h1>
-          {sub ? <p className="hj-muted">{sub}</p> : null}
-        </div>
-        {tools}
-      </div>
-      {children}
-    </PageShell>
-  );
-};
-
-/** Filters kept in the address: ?kw=&sort=&c= (so a search can be shared and survives back). */
-const useFilterParams = (defaults: { sort: 'new' | 'hot' }) => {
-  const [params, setParams] = useSearchParams();
-  const set = (patch: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next, { replace: true });
-  };
-  return {
-    keyword: params.get('kw') ?? undefined,
-    sort: (params.get('sort') === 'new' || params.get('sort') === 'hot'
-      ? params.get('sort')
-      : defaults.sort) as 'new' | 'hot',
-    classifyId: params.get('c') ?? undefined,
-    set,
-  };
-};
+import { Shell, SignInFirst, useFilterParams } from './gallery-shell';
 
 /** The square with search, sort and category chips: /findPage, /tupianHome, /caseHome … */
 const Square = ({
@@ -92,15 +44,6 @@ export const TupianHome = () => {
   const { t } = useTranslation();
   return <Square title={t('community.tupian.title')} sub={t('community.tupian.sub')} />;
 };
-export const CaseHome = () => {
-  const { t } = useTranslation();
-  return <Square title={t('community.case.title')} sub={t('community.case.sub')} sort="new" />;
-};
-export const ClassifyCase = () => {
-  const { t } = useTranslation();
-  return <Square title={t('community.classify.title')} sub={t('community.classify.sub')} />;
-};
-
 /** /classifyPage/<l1>-<l2>-<l3>: the deepest id given filters the square. */
 export const ClassifyPage = () => {
   const { t } = useTranslation();
@@ -182,20 +125,14 @@ export const AuthorPage = () => {
   );
 };
 
-const SignInFirst = () => {
-  const { t } = useTranslation();
-  const openLogin = useAccountDialogs((s) => s.openLogin);
-  return (
-    <Empty description={t('community.mine.signIn')}>
-      <Button type="primary" icon={<LoginOutlined />} onClick={() => openLogin()}>
-        {t('community.mine.signInButton')}
-      </Button>
-    </Empty>
-  );
-};
+const mineTabs = {
+  create: '/casemineByCreate',
+  case: '/casemineByCase',
+  collect: '/casemineByCollect',
+} as const;
 
-/** /casemineByCreate, /casemineByCollect, /casemineByCase: the designer's own pages. */
-export const MinePage = ({ tab }: { tab: 'create' | 'collect' }) => {
+/** /casemineByCreate, /casemineByCase, /casemineByCollect: the designer's own pages. */
+export const MinePage = ({ tab }: { tab: keyof typeof mineTabs }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { signedIn, loading } = useCurrentUser();
@@ -203,9 +140,10 @@ export const MinePage = ({ tab }: { tab: 'create' | 'collect' }) => {
     <Shell title={t('community.mine.title')}>
       <Tabs
         activeKey={tab}
-        onChange={(k) => navigate(k === 'create' ? '/casemineByCreate' : '/casemineByCollect')}
+        onChange={(k) => navigate(mineTabs[k as keyof typeof mineTabs])}
         items={[
           { key: 'create', label: t('community.mine.published') },
+          { key: 'case', label: t('community.mine.cases') },
           { key: 'collect', label: t('community.mine.collected') },
         ]}
       />
@@ -213,9 +151,18 @@ export const MinePage = ({ tab }: { tab: 'create' | 'collect' }) => {
         <SignInFirst />
       ) : tab === 'collect' ? (
         <>
+          <div className="hj-manage__new">
+            <NewCollectionButton />
+          </div>
           <CollectionStrip />
           <GalleryWaterfall filter={{ scope: 'collected' }} enabled={signedIn} />
         </>
+      ) : tab === 'case' ? (
+        <CaseGrid
+          filter={{ scope: 'mine' }}
+          enabled={signedIn}
+          empty={t('community.cases.mineEmpty')}
+        />
       ) : (
         <GalleryWaterfall
           filter={{ scope: 'mine' }}
@@ -234,11 +181,13 @@ export const MinePage = ({ tab }: { tab: 'create' | 'collect' }) => {
 };
 export const MineCreatePage = () => <MinePage tab="create" />;
 export const MineCollectPage = () => <MinePage tab="collect" />;
+export const MineCasePage = () => <MinePage tab="case" />;
 
 /** /insHomeByCollect/<id>: one collection (private ones only for their owner). */
 export const CollectionPage = () => {
   const { t } = useTranslation();
   const { id = '' } = useParams();
+  const [managing, setManaging] = useState(false);
   const c = useQuery(collectionQuery(id));
   if (c.isError) {
     return (
@@ -258,7 +207,10 @@ export const CollectionPage = () => {
         ) : null
       }
     >
-      <GalleryWaterfall filter={{ collectionId: id }} />
+      {c.data ? (
+        <CollectionManageBar collection={c.data} managing={managing} onManaging={setManaging} />
+      ) : null}
+      {managing ? null : <GalleryWaterfall filter={{ collectionId: id }} />}
     </Shell>
   );
 };

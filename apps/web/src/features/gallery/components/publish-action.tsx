@@ -1,16 +1,16 @@
 import { ShareAltOutlined } from '@ant-design/icons';
-import { GALLERY_TAGS_MAX, GALLERY_TITLE_MAX } from '@huijing/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Form, Input, Modal, Select } from 'antd';
+import { GALLERY_CASE_NAME_MAX, GALLERY_TAGS_MAX, GALLERY_TITLE_MAX } from '@huijing/contracts';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { AutoComplete, Button, Checkbox, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAccountDialogs } from '../../../components/account-dialogs.store';
 import { useCurrentUser } from '../../../components/use-session';
 import { notify } from '../../../lib/notify';
-import { galleryKeys, publishToGallery } from '../api/gallery.api';
+import { casesQuery, galleryKeys, publishToGallery } from '../api/gallery.api';
 
-type Values = { title: string; tags: string[]; includeBefore: boolean };
+type Values = { title: string; tags: string[]; includeBefore: boolean; project?: string };
 
 /**
  * "发布到灵感广场" for one result picture (result panels, done pages, works): a title, tags and
@@ -39,11 +39,15 @@ export const PublishAction = ({
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<Values>();
+  // The author's existing projects, offered while typing (a new name makes a new case).
+  const projects = useInfiniteQuery(casesQuery({ scope: 'mine' }, open && signedIn));
+  const projectNames = (projects.data?.pages ?? []).flatMap((p) => p.list.map((c) => c.name));
 
   const submit = async (values: Values) => {
     setBusy(true);
     try {
-      const r = await publishToGallery({ taskId, index, ...values });
+      const project = values.project?.trim() || undefined;
+      const r = await publishToGallery({ taskId, index, ...values, project });
       await client.invalidateQueries({ queryKey: galleryKeys.all });
       setOpen(false);
       Modal.success({
@@ -112,6 +116,17 @@ export const PublishAction = ({
               placeholder={t('community.publish.tagsPlaceholder')}
               open={false}
             />
+          </Form.Item>
+          <Form.Item name="project" label={t('community.publish.project')}>
+            <AutoComplete
+              options={projectNames.map((value) => ({ value }))}
+              filterOption={(input, option) => String(option?.value ?? '').includes(input)}
+            >
+              <Input
+                maxLength={GALLERY_CASE_NAME_MAX}
+                placeholder={t('community.publish.projectPlaceholder')}
+              />
+            </AutoComplete>
           </Form.Item>
           {hasBefore ? (
             <Form.Item name="includeBefore" valuePropName="checked">

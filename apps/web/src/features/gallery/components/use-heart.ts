@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccountDialogs } from '../../../components/account-dialogs.store';
 import { useCurrentUser } from '../../../components/use-session';
 import { notify } from '../../../lib/notify';
+import { defaultCollect } from '../api/default-collect';
 import { patchItem, setCollected } from '../api/gallery.api';
 
 /**
@@ -14,7 +15,7 @@ import { patchItem, setCollected } from '../api/gallery.api';
 export const useHeart = (item: Pick<GalleryItem, 'id' | 'collected' | 'collectCount'>) => {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const { signedIn } = useCurrentUser();
+  const { signedIn, user } = useCurrentUser();
   const openLogin = useAccountDialogs((s) => s.openLogin);
   const busy = useRef(false);
   const toggle = async () => {
@@ -31,7 +32,14 @@ export const useHeart = (item: Pick<GalleryItem, 'id' | 'collected' | 'collectCo
       collectCount: Math.max(0, item.collectCount + (next ? 1 : -1)),
     });
     try {
-      const r = await setCollected(item.id, next);
+      // Into the collection chosen as default on this device (spec §3 defaultCollect), else
+      // the server's 默认收藏; a chosen one deleted meanwhile is forgotten and the heart retried.
+      const chosen = next ? defaultCollect.get(user?.id) : undefined;
+      const r = await setCollected(item.id, next, chosen).catch((e: unknown) => {
+        if (!chosen || !(e instanceof Error && e.message.includes('合集不存在'))) throw e;
+        defaultCollect.forget(chosen);
+        return setCollected(item.id, next);
+      });
       patchItem(client, item.id, { collected: r.collected, collectCount: r.collectCount });
       if (next) notify(t('community.card.collected'), 'success');
     } catch {
