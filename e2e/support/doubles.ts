@@ -11,3 +11,8 @@ export {
   startOpenAiChatDouble,
   type OpenAiChatDouble,
 } from '../../apps/server/test/doubles/openai-chat-double';
+export {
+  startWechatPayDouble,
+  type WechatPayDouble,
+} from '../../apps/server/test/doubles/wechatpay-double';
+export { startAlipayDouble, type AlipayDouble } from '../../apps/server/test/doubles/alipay-double';

@@ -100,6 +100,12 @@ export const startAlipayDouble = async (): Promise<AlipayDouble> => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://double');
+      // Only the gateway speaks the protocol (a browser on the cashier also asks for a favicon).
+      if (url.pathname !== '/gateway.do') {
+        res.writeHead(404);
+        res.end();
+        return;
+      }
       const params: Record<string, string> = {
         ...Object.fromEntries(url.searchParams),
         ...Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),
@@ -145,7 +151,9 @@ export const startAlipayDouble = async (): Promise<AlipayDouble> => {
           );
           double.wapVisits.push({ orderNo: biz.out_trade_no!, returnUrl: params.return_url ?? '' });
           res.writeHead(200, { 'content-type': 'text/html;charset=utf-8' });
-          res.end(`<h1>支付宝收银台</h1><p>${biz.subject} ¥${biz.total_amount}</p>`);
+          res.end(
+            `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><h1>支付宝收银台</h1><p>${biz.subject} ¥${biz.total_amount}</p>`,
+          );
           return;
         }
         case 'alipay.trade.precreate': {
