@@ -1,7 +1,7 @@
 import { rolePermissions } from '@huijing/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, describeEachDatabase, expectError, smsLogin } from './helper';
+import { buildTestApp, captureLogs, describeEachDatabase, expectError, smsLogin } from './helper';
 import type { TestApp } from './helper';
 import { ROOT, adminLogin, createAdmin, manageCall, rootEnv } from './admin-fixtures';
 
@@ -9,8 +9,9 @@ describeEachDatabase('admin roles and audit log', (target) => {
   let t: TestApp;
   let call: ReturnType<typeof manageCall>;
   let rootToken: string;
+  const logs = captureLogs();
   beforeAll(async () => {
-    t = await buildTestApp({ target, env: rootEnv });
+    t = await buildTestApp({ target, env: rootEnv, logStream: logs.stream });
     call = manageCall(t);
     rootToken = await adminLogin(t, ROOT.username, ROOT.password);
   });
@@ -18,6 +19,12 @@ describeEachDatabase('admin roles and audit log', (target) => {
 
   it('creates a finance admin and tells each role its permissions', async () => {
     const finance = await createAdmin(t, rootToken, 'finance');
+    // The account service's log lines name the acting admin and the request.
+    const created = logs.lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.msg === 'admin account created' && l.adminId === finance.id);
+    const rootId = (await call('GET', '/me', rootToken)).json().data.accountId as string;
+    expect(created).toMatchObject({ actorId: rootId, reqId: expect.any(String) });
     const me = await call('GET', '/me', finance.token);
     expect(me.statusCode, me.body).toBe(200);
     expect(me.json().data).toMatchObject({ role: 'finance', username: finance.username });

@@ -11,6 +11,7 @@ import {
   ok,
 } from '@huijing/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sessionMeta } from '../auth/auth.routes';
 import type { AuthGuards } from '../auth/authenticate';
@@ -24,6 +25,12 @@ const accountEnvelope = envelopeSchema(adminAccountSchema);
  * /api/user/manage/*. A user token is refused with 403 on every route here, the login included;
  * account management needs admins.manage (super admins only, in the permission matrix).
  */
+/** The acting admin and request id for the account service's log lines. */
+const logContext = (request: FastifyRequest) => ({
+  actorId: request.adminAuth?.adminId,
+  reqId: request.id,
+});
+
 export const adminRoutes: FastifyPluginAsyncZod<{
   admin: AdminService;
   guards: AuthGuards;
@@ -46,6 +53,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
           request.body.username,
           request.body.password,
           sessionMeta(request),
+          { reqId: request.id },
         );
         const { accountId, username, role } = result.account;
         await admin.audit.record({
@@ -88,7 +96,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       schema: { body: adminAccountCreateSchema, response: { 200: accountEnvelope } },
     },
     async (request) => {
-      const created = await admin.create(request.body);
+      const created = await admin.create(request.body, logContext(request));
       await admin.audit.recordFor(request, {
         action: 'admin.account.create',
         target: `admin:${created.accountId}`,
@@ -119,7 +127,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const before = await admin.get(request.params.accountId);
-      const after = await admin.update(request.params.accountId, request.body);
+      const after = await admin.update(request.params.accountId, request.body, logContext(request));
       await admin.audit.recordFor(request, {
         action: request.body.password ? 'admin.account.password' : 'admin.account.update',
         target: `admin:${after.accountId}`,
@@ -138,7 +146,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const before = await admin.get(request.params.accountId);
-      await admin.remove(request.params.accountId);
+      await admin.remove(request.params.accountId, logContext(request));
       await admin.audit.recordFor(request, {
         action: 'admin.account.delete',
         target: `admin:${before.accountId}`,

@@ -50,6 +50,9 @@ export type AdminUpdate = Partial<{
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
+/** Who asked, for the log lines: the acting admin's id and the request id (reqId, as Fastify). */
+export type LogContext = { actorId?: string; reqId?: string };
+
 export const createAdminService = (deps: {
   db: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
@@ -97,7 +100,7 @@ export const createAdminService = (deps: {
     };
   };
 
-  const create = async (input: AdminCreate): Promise<AdminRecord> => {
+  const create = async (input: AdminCreate, by: LogContext = {}): Promise<AdminRecord> => {
     const id = newId();
     const inserted = await repo.insertAdmin({
       id,
@@ -108,7 +111,7 @@ export const createAdminService = (deps: {
       at: iso(),
     });
     if (!inserted) throw new AppError('ADMIN_USERNAME_TAKEN');
-    deps.logger.info({ adminId: id, role: input.role }, 'admin account created');
+    deps.logger.info({ ...by, adminId: id, role: input.role }, 'admin account created');
     return requireAdmin(id);
   };
 
@@ -137,7 +140,8 @@ export const createAdminService = (deps: {
     /** The append-only audit log (sign-ins and account changes are recorded by the routes). */
     audit: createAuditLog(deps),
 
-    async login(username: string, password: string, meta: SessionMeta) {
+    async login(username: string, password: string, meta: SessionMeta, by: LogContext = {}) {
+      const who = { ...by, username: username.trim().slice(0, 64) };
       const key = username.trim().toLowerCase();
       const ipKey = `ip:${meta.ip ?? 'unknown'}`;
       const attempt = await admitAttempt([
@@ -145,7 +149,7 @@ export const createAdminService = (deps: {
         { key: ipKey, max: ADMIN_LOCKOUT.maxFailuresPerIp },
       ]);
       if (attempt.locked) {
-        deps.logger.info('admin login refused: locked');
+        deps.logger.info(who, 'admin login refused: locked');
         throw new AppError('ADMIN_LOCKED');
       }
       const found = await repo.findCredentials(username.trim());
@@ -156,7 +160,7 @@ export const createAdminService = (deps: {
           );
       if (!found || !valid || found.account.disabled) {
         const locked = await attempt.failed();
-        deps.logger.info({ locked }, 'admin login failed');
+        deps.logger.info({ ...who, locked }, 'admin login failed');
         throw new AppError(locked ? 'ADMIN_LOCKED' : 'ADMIN_BAD_CREDENTIALS');
       }
       await repo.clearFailures(key);
@@ -176,9 +180,9 @@ export const createAdminService = (deps: {
 
     get: async (id: string) => toAdminAccount(await requireAdmin(id)),
 
-    create: async (input: AdminCreate) => toAdminAccount(await create(input)),
+    create: async (input: AdminCreate, by?: LogContext) => toAdminAccount(await create(input, by)),
 
-    async update(id: string, patch: AdminUpdate): Promise<AdminAccount> {
+    async update(id: string, patch: AdminUpdate, by: LogContext = {}): Promise<AdminAccount> {
       // Hashed before the transaction: argon2 takes a while and must not hold the row locks.
       const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
       const { role, disabled } = await guardedChange(
@@ -205,18 +209,18 @@ export const createAdminService = (deps: {
       if (patch.disabled === true || patch.password) {
         await deps.sessions.revokeAll('admin', id, patch.password ? 'password-reset' : 'disabled');
       }
-      deps.logger.info({ adminId: id, role, disabled }, 'admin account updated');
+      deps.logger.info({ ...by, adminId: id, role, disabled }, 'admin account updated');
       return toAdminAccount(await requireAdmin(id));
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(id: string, by: LogContext = {}): Promise<void> {
       await guardedChange(
         id,
         () => false,
         (trx) => trx.deleteAdmin(id),
       );
       await deps.sessions.revokeAll('admin', id, 'deleted');
-      deps.logger.info({ adminId: id }, 'admin account deleted');
+      deps.logger.info({ ...by, adminId: id }, 'admin account deleted');
     },
 
     /** ADMIN_USERNAME/ADMIN_PASSWORD on boot: created once, never overwritten. */
