@@ -93,7 +93,7 @@ export const createComfyUiEngine = (options: ComfyUiEngineOptions): ComfyUiEngin
   const catalog = loadWorkflowCatalog(options.workflowsDir);
   const timeoutMs = options.timeoutMs ?? 15 * 60_000;
 
-  /** Every backend probed: up while one is; one line per backend when there are several. */
+  /** Every backend probed: up while one is. */
   const health = async (): Promise<EngineHealth> => {
     await Promise.all(pool.backends.map(pool.probe));
     const up = pool.backends.filter((b) => b.status === 'up');
@@ -101,12 +101,11 @@ export const createComfyUiEngine = (options: ComfyUiEngineOptions): ComfyUiEngin
       const only = pool.backends[0]!;
       return { status: only.status === 'up' ? 'up' : 'down', detail: only.detail ?? undefined };
     }
+    // One short line (each backend's own detail is in backends(), on the admin engines screen).
+    const down = pool.backends.filter((b) => b.status !== 'up').map((b) => b.label);
     return {
       status: up.length > 0 ? 'up' : 'down',
-      detail: [
-        `${up.length}/${pool.size} 个后端在线`,
-        ...pool.backends.map((b) => `${b.label}: ${b.detail ?? b.status}`),
-      ].join('; '),
+      detail: `${up.length}/${pool.size} 个后端在线${down.length ? `；离线：${down.join('、')}` : ''}`,
     };
   };
 
