@@ -70,7 +70,8 @@ export const traceLoad = async (
       if (scripts.has(e.requestId)) jsWireBytes += e.encodedDataLength;
     });
     await page.addInitScript(OBSERVE);
-    await page.goto(url, { waitUntil: 'load' });
+    // A shared CI machine can be slow; the measure is the trace, not the time limit.
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForTimeout(settleMs);
     const { lcp, tbt } = (await page.evaluate(READ)) as { lcp: number; tbt: number };
     return { jsWireBytes, lcpMs: lcp, tbtMs: tbt };
