@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { desktop, launch, mobile, newPage, screenshotPath } from '../support/browser';
-import { publishPicture, userApi } from '../support/gallery';
+import { publishPicture, runToLine, uploadRoom, userApi } from '../support/gallery';
 import { apiSignIn, apiSkipInterest, startServer, type RunningServer } from '../support/server';
 
 const PROJECT = '万科城 三室两厅';
@@ -188,5 +188,31 @@ describe('community: collection management and cases', () => {
     await phone.page.screenshot({ path: screenshotPath('community-collection-manage-mobile.png') });
     assert.deepEqual(phone.errors, []);
     await phone.context.close();
+  });
+
+  test('a phone result (/mobileDone) is published into a project like a desktop result', async () => {
+    const taskId = await runToLine(server, author, await uploadRoom(server, author, 300));
+    const { context, page, errors } = await newPage(browser, mobile);
+    await page.goto(
+      `${server.url}/mobileDone?tool=to-line&task=${taskId}&satoken=${encodeURIComponent(author)}`,
+    );
+    await page.getByTestId('publish-to-gallery').click();
+    const dialog = page.getByRole('dialog', { name: '发布到灵感广场' });
+    await dialog.getByLabel('标题').fill('餐厅 线稿');
+    await dialog.getByLabel('所属项目（选填）').fill(PROJECT);
+    await settle(page);
+    await page.screenshot({ path: screenshotPath('community-publish-mobile.png') });
+    await dialog.getByRole('button', { name: /^发\s?布$/ }).click();
+    await page.locator('.ant-modal-confirm-title', { hasText: '发布成功' }).waitFor();
+    const cases = await userApi(
+      server,
+      author,
+    )<{ list: { name: string; count: number }[] }>('/api/image/case/page?scope=mine');
+    assert.deepEqual(
+      cases.list.map((c) => [c.name, c.count]),
+      [[PROJECT, 3]],
+    );
+    assert.deepEqual(errors, []);
+    await context.close();
   });
 });

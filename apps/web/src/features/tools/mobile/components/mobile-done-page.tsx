@@ -11,6 +11,7 @@ import { Alert, Button, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ResultActionSlot } from '../../../../components/result-action-slot';
 import { useLocalized } from '../../../../components/use-localized';
 import { usePageTitle } from '../../../../components/use-page-title';
 import { notify } from '../../../../lib/notify';
@@ -227,6 +228,16 @@ const DoneResult = ({
           <Link className="hj-mf-btn" to={listHref(tool.family)}>
             <AppstoreOutlined aria-hidden /> {t('mobile.done.toTools')}
           </Link>
+          {task.outputs[index]?.kind === 'image' ? (
+            // 发布到灵感广场, as on the desktop result panel (the gallery fills the slot).
+            <ResultActionSlot
+              taskId={task.taskId}
+              index={index}
+              defaultTitle={pick(tool.name)}
+              hasBefore={Boolean(before)}
+              size="large"
+            />
+          ) : null}
         </div>
       </main>
       <div className="hj-mf-startbar hj-mf-startbar--actions">
