@@ -54,9 +54,6 @@ export const migrations: Record<string, Migration> = {
   '0007b_security': m0007b,
   // '0008_commerce' (issue 13)
   '0008_commerce': m0008,
-  '0014_commerce_vip_allowance': m0014commerce,
-  '0014_commerce_refund_requests': m0014refunds,
-  '0014_commerce_h5': m0014h5,
   // --
   // '0009_gallery' (issue 14)
   '0009_gallery': m0009,
@@ -74,6 +71,11 @@ export const migrations: Record<string, Migration> = {
   // --
   // '0014_admin_refund_requests' (issue 16; listed in name order, the order migrations run)
   '0014_admin_refund_requests': m0014,
+  // --
+  // '0014_commerce_*' (issue 13; in name order, the order migrations run)
+  '0014_commerce_h5': m0014h5,
+  '0014_commerce_refund_requests': m0014refunds,
+  '0014_commerce_vip_allowance': m0014commerce,
   // --
   // '0014_community_published_at' (issue 14)
   '0014_community_published_at': m0014community,
