@@ -67,6 +67,14 @@ describe('admin orders and products in the browser', () => {
   test('finance: orders filtered in the URL, the detail drawer with the live query, a refund said in words', async () => {
     const { context, page, errors } = await newPage(browser, desktop);
     await signIn(page, FINANCE);
+    // The dashboard's key events count the paid order from the orders table.
+    const paidEvent = page.locator('.ant-statistic', { hasText: '支付成功订单' });
+    await paidEvent.getByText('1', { exact: true }).waitFor();
+    await page.getByText('工具漏斗（近 14 天）').waitFor();
+    await page.screenshot({
+      path: screenshotPath('admin-dashboard-traffic-desktop.png'),
+      fullPage: true,
+    });
     // Finance sees orders and reconciliation, not products.
     await nav(page).getByRole('link', { name: '对账' }).waitFor();
     assert.equal(await page.getByRole('link', { name: '商品管理' }).count(), 0);

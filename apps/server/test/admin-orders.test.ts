@@ -267,6 +267,18 @@ describeEachDatabase('admin orders, refunds, reconciliation and products', (targ
     const [s1, s2] = await Promise.all([settle(), settle()]);
     expect([s1.json().data.outcome, s2.json().data.outcome].sort()).toEqual(['already', 'settled']);
     expect(await balance(lost.user.id)).toBe(100);
+    // The statistics' "order paid" event is counted from the orders table: each paid order once.
+    const paidNow = await t.container.database.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('status', 'in', ['paid', 'refunded'])
+      .where('paid_at', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const summary = await call('GET', '/track/summary?days=30', tokens.finance);
+    expect(summary.json().data.events).toContainEqual({
+      kind: 'order_paid',
+      count: Number(paidNow.n),
+    });
     expect((await auditOf(`order:${lost.orderNo}`)).map((x) => x.action).sort()).toEqual([
       'order.settle',
       'order.settle.repeat',

@@ -198,6 +198,9 @@ describeEachDatabase('page views, events and hot words', (target) => {
     });
     const help = data.pages.find((p) => p.label === 'helpCenter');
     expect(help).toEqual({ label: 'helpCenter', views: 2, visitors: 2 });
+    const events = (res.json().data as { events: { kind: string; count: number }[] }).events;
+    expect(events.find((e) => e.kind === 'tool_open')?.count).toBeGreaterThanOrEqual(2);
+    expect(events).toContainEqual({ kind: 'order_paid', count: 0 });
   });
 
   it('prunes events after 180 days', async () => {

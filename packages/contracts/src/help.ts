@@ -177,6 +177,11 @@ export const trackSummarySchema = z.object({
   pages: z.array(
     z.object({ label: z.string(), views: z.number().int(), visitors: z.number().int() }),
   ),
+  /**
+   * Key events in the window by kind: the browsers' events (tool_open, download, …) and
+   * order_paid, counted from the orders table itself (never written twice).
+   */
+  events: z.array(z.object({ kind: z.string(), count: z.number().int() })),
   funnel: z.array(
     z.object({
       tool: z.string(),

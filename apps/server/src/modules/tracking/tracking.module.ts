@@ -3,10 +3,26 @@ import { createAuditLog } from '../admin/audit.service';
 import type { FeatureModuleFactory } from '../feature-module';
 import { trackingAdminRoutes, trackingRoutes } from './tracking.routes';
 import { createTrackingService } from './tracking.service';
+import '../orders/orders.schema';
 
 /** Page views, key events and hot words (issue 19); see docs/tracking.md. */
-export const trackingModule: FeatureModuleFactory = (core) => {
-  const tracking = createTrackingService({ db: core.database.db, now: core.now });
+export const trackingModule: FeatureModuleFactory = (core, modules) => {
+  const db = core.database.db;
+  // "Order paid" is read from the orders table (paid, later refunded included), never re-written.
+  const paidOrders = modules.has('orders')
+    ? async (since: string) =>
+        Number(
+          (
+            await db
+              .selectFrom('orders')
+              .select((eb) => eb.fn.countAll<string | number>().as('n'))
+              .where('paid_at', '>=', since)
+              .where('status', 'in', ['paid', 'refunded'])
+              .executeTakeFirst()
+          )?.n ?? 0,
+        )
+    : undefined;
+  const tracking = createTrackingService({ db, now: core.now, paidOrders });
   let timer: NodeJS.Timeout | undefined;
   return {
     name: 'tracking',

@@ -29,7 +29,12 @@ export const countableKeyword = (word: string | undefined): string | undefined =
  * published, search), kept without personal data beyond the user id and the device id, pruned
  * after 180 days; what the admin statistics and the hot words read.
  */
-export const createTrackingService = (deps: { db: Kysely<Database>; now: Clock }) => {
+export const createTrackingService = (deps: {
+  db: Kysely<Database>;
+  now: Clock;
+  /** Orders paid since a time, from the commerce module's orders table (absent: not installed). */
+  paidOrders?: (since: string) => Promise<number>;
+}) => {
   const { db, now } = deps;
 
   return {
@@ -141,6 +146,17 @@ export const createTrackingService = (deps: { db: Kysely<Database>; now: Clock }
         .where('finished_at', '>=', since)
         .groupBy('tool_id')
         .execute();
+      const kinds = await db
+        .selectFrom('track_events')
+        .select(['kind', sql<number>`count(*)`.as('n')])
+        .where('kind', '!=', 'page_view')
+        .where('at', '>=', since)
+        .groupBy('kind')
+        .execute();
+      const events = kinds.map((k) => ({ kind: String(k.kind), count: Number(k.n) }));
+      const paid = await deps.paidOrders?.(since);
+      if (paid !== undefined) events.push({ kind: 'order_paid', count: paid });
+      events.sort((a, b) => b.count - a.count);
       const byTool = new Map<string, TrackSummary['funnel'][number]>();
       const row = (tool: string) => {
         const found = byTool.get(tool) ?? { tool, opened: 0, started: 0, results: 0, downloads: 0 };
@@ -161,6 +177,7 @@ export const createTrackingService = (deps: { db: Kysely<Database>; now: Clock }
           views: Number(p.views),
           visitors: Number(p.visitors),
         })),
+        events,
         funnel: [...byTool.values()].sort((a, b) => b.opened - a.opened),
       };
     },

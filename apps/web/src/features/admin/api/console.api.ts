@@ -9,6 +9,7 @@ import {
   adminUserPageSchema,
   adminUserRowSchema,
   auditPageSchema,
+  trackSummarySchema,
   type AdminSettingKey,
 } from '@huijing/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -86,6 +87,14 @@ export const consoleApi = {
     unwrap(
       api.post('/user/manage/engines/switch', { ...opts(), body, schema: adminEnginesSchema }),
     ),
+  traffic: (days: number) =>
+    unwrap(
+      api.get('/user/manage/track/summary', {
+        ...opts(),
+        query: { days },
+        schema: trackSummarySchema,
+      }),
+    ),
   stats: (q: Query) =>
     unwrap(api.get('/user/manage/stats', { ...opts(), query: clean(q), schema: adminStatsSchema })),
   settings: () =>
@@ -108,6 +117,7 @@ export const consoleKeys = {
   tasks: (q: Query) => ['admin-console', 'tasks', q] as const,
   engines: ['admin-console', 'engines'] as const,
   stats: (q: Query) => ['admin-console', 'stats', q] as const,
+  traffic: (days: number) => ['admin-console', 'traffic', days] as const,
   settings: ['admin-console', 'settings'] as const,
 };
 
@@ -134,5 +144,11 @@ export const enginesQuery = () =>
   });
 export const statsQuery = (q: Query) =>
   queryOptions({ queryKey: consoleKeys.stats(q), queryFn: () => consoleApi.stats(q), ...keep });
+export const trafficQuery = (days: number) =>
+  queryOptions({
+    queryKey: consoleKeys.traffic(days),
+    queryFn: () => consoleApi.traffic(days),
+    ...keep,
+  });
 export const settingsQuery = () =>
   queryOptions({ queryKey: consoleKeys.settings, queryFn: consoleApi.settings, retry: false });

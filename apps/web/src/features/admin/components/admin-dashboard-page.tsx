@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, DatePicker, Empty, Row, Segmented, Skeleton, Space, Statistic } from 'antd';
+import { Card, Col, DatePicker, Row, Segmented, Skeleton, Space, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import {
   Bar,
@@ -8,7 +8,6 @@ import {
   Legend,
   Line,
   LineChart,
-  ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
@@ -17,6 +16,7 @@ import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';
 import { statsQuery } from '../api/console.api';
 import { ConsoleError } from './console-error';
+import { ChartCard, StatCard, TrafficCards } from './dashboard-cards';
 
 const presets = { '7': '近 7 天', '14': '近 14 天', '30': '近 30 天', '90': '近 90 天' } as const;
 const statusNames: Record<string, string> = {
@@ -77,133 +77,81 @@ export const AdminDashboardPage = () => {
       ) : (
         <>
           <Row gutter={[12, 12]}>
-            <Col xs={12} md={6}>
-              <Card size="small">
-                <Statistic title="用户总数" value={s.users.total} />
-              </Card>
-            </Col>
-            <Col xs={12} md={6}>
-              <Card size="small">
-                <Statistic title="今日新增" value={s.users.newToday} />
-              </Card>
-            </Col>
-            <Col xs={12} md={6}>
-              <Card size="small">
-                <Statistic title="今日活跃" value={s.users.activeToday} />
-              </Card>
-            </Col>
-            <Col xs={12} md={6}>
-              <Card size="small">
-                <Statistic title="排队中的任务" value={s.queueDepth} />
-              </Card>
-            </Col>
-            <Col xs={12} md={6}>
-              <Card size="small">
-                <Statistic
-                  title="今日收入（元）"
-                  value={s.orders.available ? yuan(s.orders.revenueTodayFen) : '—'}
-                />
-              </Card>
-            </Col>
-            <Col xs={12} md={6}>
-              <Card size="small">
-                <Statistic
-                  title="近 7 日收入（元）"
-                  value={s.orders.available ? yuan(s.orders.revenue7dFen) : '—'}
-                />
-              </Card>
-            </Col>
-            <Col xs={12} md={6}>
-              <Card size="small">
-                <Statistic title="区间发放次数" value={s.tickets.issued} />
-              </Card>
-            </Col>
-            <Col xs={12} md={6}>
-              <Card size="small">
-                <Statistic title="区间消耗次数" value={s.tickets.spent} />
-              </Card>
-            </Col>
+            <StatCard title="用户总数" value={s.users.total} />
+            <StatCard title="今日新增" value={s.users.newToday} />
+            <StatCard title="今日活跃" value={s.users.activeToday} />
+            <StatCard title="排队中的任务" value={s.queueDepth} />
+            <StatCard
+              title="今日收入（元）"
+              value={s.orders.available ? yuan(s.orders.revenueTodayFen) : '—'}
+            />
+            <StatCard
+              title="近 7 日收入（元）"
+              value={s.orders.available ? yuan(s.orders.revenue7dFen) : '—'}
+            />
+            <StatCard title="区间发放次数" value={s.tickets.issued} />
+            <StatCard title="区间消耗次数" value={s.tickets.spent} />
           </Row>
           <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
-            <Col xs={24} lg={12}>
-              <Card size="small" title="新增用户与任务">
-                <div className="hj-admin-chart" aria-label="新增用户与任务折线图">
-                  <ResponsiveContainer width="100%" height="100%">
-                    <LineChart data={s.daily} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-                      <CartesianGrid strokeDasharray="3 3" stroke="#eee" />
-                      <XAxis
-                        dataKey="day"
-                        tickFormatter={(d: string) => d.slice(5)}
-                        fontSize={12}
-                      />
-                      <YAxis allowDecimals={false} fontSize={12} />
-                      <Tooltip />
-                      <Legend />
-                      <Line
-                        isAnimationActive={false}
-                        type="monotone"
-                        dataKey="newUsers"
-                        name="新增用户"
-                        stroke="#4f46e5"
-                        strokeWidth={2}
-                        dot={false}
-                      />
-                      <Line
-                        isAnimationActive={false}
-                        type="monotone"
-                        dataKey="tasks"
-                        name="任务"
-                        stroke="#06b6d4"
-                        strokeWidth={2}
-                        dot={false}
-                      />
-                      <Line
-                        isAnimationActive={false}
-                        type="monotone"
-                        dataKey="failedTasks"
-                        name="失败任务"
-                        stroke="#ef4444"
-                        strokeWidth={2}
-                        dot={false}
-                      />
-                    </LineChart>
-                  </ResponsiveContainer>
-                </div>
-              </Card>
-            </Col>
-            <Col xs={24} lg={12}>
-              <Card size="small" title="次数发放与消耗">
-                <div className="hj-admin-chart" aria-label="次数发放与消耗柱状图">
-                  <ResponsiveContainer width="100%" height="100%">
-                    <BarChart data={s.daily} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-                      <CartesianGrid strokeDasharray="3 3" stroke="#eee" />
-                      <XAxis
-                        dataKey="day"
-                        tickFormatter={(d: string) => d.slice(5)}
-                        fontSize={12}
-                      />
-                      <YAxis allowDecimals={false} fontSize={12} />
-                      <Tooltip />
-                      <Legend />
-                      <Bar
-                        isAnimationActive={false}
-                        dataKey="ticketsIssued"
-                        name="发放"
-                        fill="#4f46e5"
-                        radius={[3, 3, 0, 0]}
-                      />
-                      <Bar
-                        isAnimationActive={false}
-                        dataKey="ticketsSpent"
-                        name="消耗"
-                        fill="#f59e0b"
-                        radius={[3, 3, 0, 0]}
-                      />
-                    </BarChart>
-                  </ResponsiveContainer>
-                </div>
-              </Card>
-            </Col>
+            <ChartCard title="新增用户与任务" label="新增用户与任务折线图">
+              <LineChart data={s.daily} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke="#eee" />
+                <XAxis dataKey="day" tickFormatter={(d: string) => d.slice(5)} fontSize={12} />
+                <YAxis allowDecimals={false} fontSize={12} />
+                <Tooltip />
+                <Legend />
+                <Line
+                  isAnimationActive={false}
+                  type="monotone"
+                  dataKey="newUsers"
+                  name="新增用户"
+                  stroke="#4f46e5"
+                  strokeWidth={2}
+                  dot={false}
+                />
+                <Line
+                  isAnimationActive={false}
+                  type="monotone"
+                  dataKey="tasks"
+                  name="任务"
+                  stroke="#06b6d4"
+                  strokeWidth={2}
+                  dot={false}
+                />
+                <Line
+                  isAnimationActive={false}
+                  type="monotone"
+                  dataKey="failedTasks"
+                  name="失败任务"
+                  stroke="#ef4444"
+                  strokeWidth={2}
+                  dot={false}
+                />
+              </LineChart>
+            </ChartCard>
+            <ChartCard title="次数发放与消耗" label="次数发放与消耗柱状图">
+              <BarChart data={s.daily} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke="#eee" />
+                <XAxis dataKey="day" tickFormatter={(d: string) => d.slice(5)} fontSize={12} />
+                <YAxis allowDecimals={false} fontSize={12} />
+                <Tooltip />
+                <Legend />
+                <Bar
+                  isAnimationActive={false}
+                  dataKey="ticketsIssued"
+                  name="发放"
+                  fill="#4f46e5"
+                  radius={[3, 3, 0, 0]}
+                />
+                <Bar
+                  isAnimationActive={false}
+                  dataKey="ticketsSpent"
+                  name="消耗"
+                  fill="#f59e0b"
+                  radius={[3, 3, 0, 0]}
+                />
+              </BarChart>
+            </ChartCard>
             <Col xs={24} lg={12}>
               <Card size="small" title="今日任务状态">
                 <Row gutter={[8, 8]}>
@@ -215,38 +163,31 @@ export const AdminDashboardPage = () => {
                 </Row>
               </Card>
             </Col>
-            <Col xs={24} lg={12}>
-              <Card size="small" title="今日各工具任务">
-                {s.tasksToday.byTool.length === 0 ? (
-                  <Empty description="今天还没有任务" />
-                ) : (
-                  <div
-                    className="hj-admin-chart hj-admin-chart--short"
-                    aria-label="今日各工具任务柱状图"
-                  >
-                    <ResponsiveContainer width="100%" height="100%">
-                      <BarChart
-                        data={s.tasksToday.byTool.slice(0, 8)}
-                        layout="vertical"
-                        margin={{ left: 24, right: 8 }}
-                      >
-                        <XAxis type="number" allowDecimals={false} fontSize={12} />
-                        <YAxis type="category" dataKey="toolId" width={96} fontSize={12} />
-                        <Tooltip />
-                        <Bar
-                          isAnimationActive={false}
-                          dataKey="count"
-                          name="任务"
-                          fill="#06b6d4"
-                          radius={[0, 3, 3, 0]}
-                        />
-                      </BarChart>
-                    </ResponsiveContainer>
-                  </div>
-                )}
-              </Card>
-            </Col>
+            <ChartCard
+              title="今日各工具任务"
+              label="今日各工具任务柱状图"
+              short
+              empty={s.tasksToday.byTool.length === 0 && '今天还没有任务'}
+            >
+              <BarChart
+                data={s.tasksToday.byTool.slice(0, 8)}
+                layout="vertical"
+                margin={{ left: 24, right: 8 }}
+              >
+                <XAxis type="number" allowDecimals={false} fontSize={12} />
+                <YAxis type="category" dataKey="toolId" width={96} fontSize={12} />
+                <Tooltip />
+                <Bar
+                  isAnimationActive={false}
+                  dataKey="count"
+                  name="任务"
+                  fill="#06b6d4"
+                  radius={[0, 3, 3, 0]}
+                />
+              </BarChart>
+            </ChartCard>
           </Row>
+          <TrafficCards days={Math.min(180, Math.max(1, Number(span) || 14))} />
         </>
       )}
     </div>
