@@ -22,14 +22,14 @@ export type BudgetRoute = keyof typeof budgetRoutes;
  * imports plus the route's screen chunk with its static imports. The target is 200 KB on the wire
  * (issue 17); the budgets sit under it so growth is caught before the target is missed. The tool
  * page does not meet the target yet (its form is antd driven by the registry's zod schemas, see
- * docs/performance.md): its budget holds today's weight (~431 KB, was 545 before the mask editor,
- * the tools' own panels, the zip code and the done page left its first load) so it can only shrink.
+ * docs/performance.md): its budget holds today's weight (~427 KB, was 545 before the mask editor,
+ * the tools' own panels, the zip code, the done page and the failed-run panel left its first load) so it can only shrink.
  */
 // '/' and '/mobileHome' measure ~180 and ~173 KB (the startup redirects read the build-time tool
 // catalog, lib/tool-catalog.ts, never the registry).
 export const routeBudgetBytes: Record<BudgetRoute, number> = {
   '/': 195 * 1024,
-  '/indoorRender': 445 * 1024,
+  '/indoorRender': 440 * 1024,
   '/mobileHome': 195 * 1024,
 };
 

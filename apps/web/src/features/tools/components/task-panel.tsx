@@ -1,7 +1,7 @@
-import { CloseCircleOutlined, LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { TaskInfo } from '@huijing/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Result } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queueEstimateQuery } from '../api/tools.api';
@@ -96,40 +96,5 @@ export const TaskProgress = ({
         </Button>
       </Popconfirm>
     </div>
-  );
-};
-
-/**
- * A failed or canceled task, with the server's message and a retry. A cancel says where the
- * tickets went (`refund`: the ticket kind and the balance now, when known).
- */
-export const TaskEnded = ({
-  task,
-  onRetry,
-  refund,
-}: {
-  task: TaskInfo;
-  onRetry: () => void;
-  refund?: { ticket: string; balance: number | null };
-}) => {
-  const { t } = useTranslation();
-  const failed = task.status === 'failed';
-  const canceledText = !refund
-    ? t('tools.task.canceledBody')
-    : refund.balance === null
-      ? t('firstHour.queue.refunded', { ticket: refund.ticket })
-      : t('firstHour.queue.refundedBalance', refund);
-  return (
-    <Result
-      className="hj-task-ended"
-      status={failed ? 'error' : 'info'}
-      title={failed ? t('tools.task.failed') : t('tools.task.canceled')}
-      subTitle={failed ? (task.error ?? t('tools.task.failedBody')) : canceledText}
-      extra={
-        <Button type="primary" icon={<ReloadOutlined />} onClick={onRetry}>
-          {t('tools.task.retry')}
-        </Button>
-      }
-    />
   );
 };

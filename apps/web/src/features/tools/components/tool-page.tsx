@@ -32,16 +32,20 @@ import { paramsError } from '../model/tool-params';
 import { imageFromTransfer, reportUploadError, uploadToolImage } from '../model/upload-image';
 import { emptyToolState, familyStore, type InputImage } from '../store/family-stores';
 import { formToolFor, overrideFor, type OverrideProps } from '../overrides';
+import { lazyPart } from '../overrides/lazy-part';
 import { HistoryStrip } from './history-strip';
 import { ParamForm } from './param-form';
 import { ResultView } from './result-view';
 import { doneHref } from '../results/send-to';
 import { useAgainPrice, useRunAgain } from '../results/use-run-again';
-import { TaskEnded, TaskProgress } from './task-panel';
+import { TaskProgress } from './task-panel';
 import { UnavailableNotice } from './unavailable-notice';
 import { UploadField } from './upload-field';
 import { ToolSlotsContext } from '../tool-slots';
 import '../tools.css';
+
+/** A failed or canceled run's panel (antd's Result) loads when a run ends that way. */
+const TaskEnded = lazyPart(() => import('./task-ended').then((m) => m.TaskEnded));
 
 const newKey = () =>
   typeof crypto.randomUUID === 'function'
