@@ -150,6 +150,28 @@ describe('works page (/aiDesignMangement)', () => {
     await page.getByText('共 3 个作品').waitFor();
     await page.getByRole('button', { name: '清除筛选' }).first().click();
 
+    // Projects (issue 18): a client's folder, one work moved in, the list filtered by it.
+    const projects = page.getByRole('navigation', { name: '项目' });
+    await projects.getByRole('button', { name: '新建项目' }).click();
+    await page.getByLabel('项目名称，如 王总别墅').fill('王总别墅');
+    await page.getByLabel('项目名称，如 王总别墅').press('Enter');
+    await projects.getByRole('button', { name: /王总别墅\s*0/ }).waitFor();
+    await projects.getByRole('button', { name: '全部作品' }).click();
+    await page.getByText('共 3 个作品').waitFor();
+    await page
+      .getByRole('checkbox', { name: `选择这个${getTool('compress')!.name['zh-CN']}作品` })
+      .check();
+    await page.getByRole('combobox', { name: '移到项目' }).click();
+    await page.locator('.ant-select-item-option', { hasText: '王总别墅' }).click();
+    await page.getByText('已移动 1 个作品').waitFor();
+    await projects.getByRole('button', { name: /王总别墅\s*1/ }).click();
+    await page.getByText('共 1 个作品').waitFor();
+    await shot(page, 'works-project-desktop.png');
+    await projects.getByRole('button', { name: /未归档\s*2/ }).click();
+    await page.getByText('共 2 个作品').waitFor();
+    await projects.getByRole('button', { name: '全部作品' }).click();
+    await page.getByText('共 3 个作品').waitFor();
+
     // Select two works and download them as photo.zip.
     await page
       .getByRole('checkbox', { name: `选择这个${lineName}作品` })

@@ -208,6 +208,13 @@ export const errorCatalogue = {
   ADMIN_REFUND_NOT_REQUESTED: { code: 40478, status: 404, message: '该订单没有待批准的退款申请' },
   // --
   // the designer's first hour (issue 18): codes ending 22–29
+  PROJECT_NOT_FOUND: { code: 40422, status: 404, message: '这个项目不存在或已被删除' },
+  PROJECT_NAME_TAKEN: { code: 40922, status: 409, message: '已有同名项目，换个名称吧' },
+  PROJECT_LIMIT: {
+    code: 40023,
+    status: 400,
+    message: '项目数量已达上限（100 个），请先整理旧项目',
+  },
   // --
   // guide, contact, SSO, tracking (issue 19): codes ending 85–89
   SSO_TICKET_NOT_FOUND: { code: 40485, status: 404, message: '登录凭证不存在或已失效，请重新登录' },

@@ -13,3 +13,40 @@ export const queueEstimateSchema = z.object({
   slots: z.number().int().min(1),
 });
 export type QueueEstimate = z.infer<typeof queueEstimateSchema>;
+
+// ---- works as projects (issue 18): a designer's folders for a client's works ----------------
+
+export const PROJECTS_MAX = 100;
+export const projectNameSchema = z
+  .string()
+  .trim()
+  .min(1, '请填写项目名称')
+  .max(30, '项目名称最多 30 个字');
+
+export const projectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Visible works in it. */
+  count: z.number().int().min(0),
+  createdAt: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+export const projectListSchema = z.object({
+  list: z.array(projectSchema),
+  /** Visible works in no project. */
+  unfiled: z.number().int().min(0),
+});
+
+export const projectCreateBodySchema = z.object({ name: projectNameSchema });
+export const projectRenameBodySchema = z.object({
+  projectId: z.string().min(1).max(64),
+  name: projectNameSchema,
+});
+export const projectIdBodySchema = z.object({ projectId: z.string().min(1).max(64) });
+/** Moves works into a project; projectId null takes them out of any. */
+export const projectMoveBodySchema = z.object({
+  taskIds: z.array(z.string().min(1).max(64)).min(1).max(100),
+  projectId: z.string().min(1).max(64).nullable(),
+});
+export const projectMoveResultSchema = z.object({ moved: z.number().int().min(0) });

@@ -76,6 +76,8 @@ export const taskListQuerySchema = z.object({
   from: isoInstant.optional(),
   /** Created before this instant (exclusive). */
   to: isoInstant.optional(),
+  /** Works of one project (issue 18); 'none': works in no project. */
+  projectId: z.string().min(1).max(64).optional(),
 });
 
 export const taskListSchema = z.object({

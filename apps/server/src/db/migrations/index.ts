@@ -32,6 +32,8 @@ import * as m0013 from './0013-spec-gaps';
 // --
 // 0014-community-published-at.ts (issue 14, lane community)
 import * as m0014community from './0014-community-published-at';
+// 0014-firsthour-projects.ts (issue 18, lane firsthour)
+import * as m0014projects from './0014-firsthour-projects';
 // --
 // 0015-community-cases.ts (issue 14, lane community)
 import * as m0015community from './0015-community-cases';
@@ -65,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '0011_admin': m0011,
   // --
   // '0012_first_hour' (issue 18)
+  '0014_firsthour_projects': m0014projects,
   // --
   // '0013_spec_gaps' (issue 19)
   '0013_spec_gaps': m0013,

@@ -187,9 +187,13 @@ export const createTasksRepository = (db: Kysely<Database>) => ({
       to?: string;
       /** Matches tools whose name matched (searchToolIds) or the parameters' text. */
       search?: { text: string; toolIds: string[] };
+      /** One project's works (migration 0014_firsthour_projects); 'none': in no project. */
+      projectId?: string;
     },
   ): Promise<{ rows: TaskRecord[]; total: number }> {
     let base = db.selectFrom('tasks').where('user_id', '=', userId).where('hidden', '=', 0);
+    if (q.projectId === 'none') base = base.where('project_id', 'is', null);
+    else if (q.projectId) base = base.where('project_id', '=', q.projectId);
     if (q.toolId) base = base.where('tool_id', '=', q.toolId);
     if (q.family) base = base.where('family', '=', q.family);
     if (q.from) base = base.where('created_at', '>=', q.from);

@@ -294,6 +294,7 @@ export const createTasksService = (deps: {
         q?: string;
         from?: string;
         to?: string;
+        projectId?: string;
       },
     ) {
       const { q: text, from, to, ...rest } = q;

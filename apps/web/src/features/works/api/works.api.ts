@@ -1,11 +1,15 @@
 import {
   WORKS_ZIP_NAME,
+  projectListSchema,
+  projectMoveResultSchema,
+  projectSchema,
   taskListSchema,
   worksDeleteResultSchema,
   type Envelope,
+  type Project,
   type WorksDeleteResult,
 } from '@huijing/contracts';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, requestRaw } from '../../../lib/request';
 import type { filtersToQuery } from '../model/works-filters';
 
@@ -67,3 +71,34 @@ export const downloadWorksZip = async (taskIds: string[]): Promise<void> => {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 };
+
+// ---- projects (issue 18) ------------------------------------------------------------------
+
+export const projectKeys = { all: ['works', 'projects'] as const };
+
+/** GET /works/projects: the designer's projects with their counts, and the unfiled count. */
+export const projectsQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: projectKeys.all,
+    queryFn: () => unwrap(api.get('/works/projects', { schema: projectListSchema, silent: true })),
+    enabled,
+    staleTime: 5_000,
+  });
+
+export const createProject = (name: string): Promise<Project> =>
+  unwrap(api.post('/works/projects/create', { body: { name }, schema: projectSchema }));
+
+export const renameProject = (projectId: string, name: string) =>
+  unwrap(api.post<null>('/works/projects/rename', { body: { projectId, name } }));
+
+export const deleteProject = (projectId: string) =>
+  unwrap(api.post<null>('/works/projects/delete', { body: { projectId } }));
+
+/** Into a project, or out of any with null. */
+export const moveToProject = (taskIds: string[], projectId: string | null) =>
+  unwrap(
+    api.post('/works/projects/move', {
+      body: { taskIds, projectId },
+      schema: projectMoveResultSchema,
+    }),
+  );

@@ -62,6 +62,13 @@ const setup = (o: { signedIn?: boolean; list?: () => ReturnType<typeof ok> } = {
       return ok({ deleted: ids.length, canceled: ids.includes('t3') ? 1 : 0 });
     },
     'GET /ai/totalTicket': () => ok(10),
+    'GET /works/projects': () =>
+      ok({
+        list: [{ id: 'p1', name: '王总别墅', count: 1, createdAt: '2026-03-01T00:00:00Z' }],
+        unfiled: 2,
+      }),
+    'POST /works/projects/move': (call) =>
+      ok({ moved: (call.body as { taskIds: string[] }).taskIds.length }),
   });
   const client = testQueryClient();
   client.setQueryDefaults(sessionKeys.currentUser, { staleTime: Infinity });
@@ -126,6 +133,30 @@ describe('the works page', () => {
     // t3 is still running: it has no picture yet.
     expect(within(bar).getByRole('button', { name: /打包下载 2 张/ })).toBeEnabled();
     expect(screen.getByRole('button', { name: /取消全选/ })).toBeInTheDocument();
+  });
+
+  it('filters by project and moves a selection into one (issue 18)', async () => {
+    const { api } = setup();
+    await screen.findByText('共 3 个作品');
+    const projects = await screen.findByRole('navigation', { name: '项目' });
+    expect(within(projects).getByRole('button', { name: /未归档\s*2/ })).toBeInTheDocument();
+    fireEvent.click(within(projects).getByRole('button', { name: /王总别墅\s*1/ }));
+    await waitFor(() =>
+      expect(
+        api.callsTo('GET', '/ai/getTaskList').some((c) => c.query.get('projectId') === 'p1'),
+      ).toBe(true),
+    );
+    await screen.findByText('共 3 个作品');
+    fireEvent.click(screen.getByRole('checkbox', { name: '选择这个图片转线稿作品' }));
+    const bar = screen.getByRole('region', { name: '批量操作' });
+    fireEvent.mouseDown(within(bar).getByRole('combobox', { name: '移到项目' }));
+    fireEvent.click(await screen.findByText('移出项目'));
+    await waitFor(() => expect(api.callsTo('POST', '/works/projects/move')).toHaveLength(1));
+    expect(api.callsTo('POST', '/works/projects/move')[0]!.body).toEqual({
+      taskIds: ['t1'],
+      projectId: null,
+    });
+    await waitFor(() => expect(api.messages()).toContain('已移动 1 个作品'));
   });
 
   it('shows a retryable error when the list fails', async () => {

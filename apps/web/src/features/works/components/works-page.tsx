@@ -6,15 +6,22 @@ import {
   PictureOutlined,
 } from '@ant-design/icons';
 import { WORKS_BULK_MAX } from '@huijing/contracts';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Empty, Modal, Skeleton } from 'antd';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Empty, Modal, Select, Skeleton } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAccountDialogs } from '../../../components/account-dialogs.store';
 import { useCurrentUser } from '../../../components/use-session';
 import { notify } from '../../../lib/notify';
-import { deleteWorks, downloadWorksZip, worksKeys, worksListQuery } from '../api/works.api';
+import {
+  deleteWorks,
+  downloadWorksZip,
+  moveToProject,
+  projectsQuery,
+  worksKeys,
+  worksListQuery,
+} from '../api/works.api';
 import {
   filtersFromParams,
   filtersToParams,
@@ -23,6 +30,7 @@ import {
   type WorksFilters,
 } from '../model/works-filters';
 import { WorkCard } from './work-card';
+import { WorksProjects } from './works-projects';
 import { WorksToolbar } from './works-toolbar';
 import '../works.css';
 
@@ -59,7 +67,8 @@ export const WorksPage = () => {
   const total = list.data?.pages[0]?.total ?? 0;
   const [selected, setSelected] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<'zip' | 'delete' | null>(null);
+  const [busy, setBusy] = useState<'zip' | 'delete' | 'move' | null>(null);
+  const projects = useQuery(projectsQuery(signedIn));
 
   // The React Compiler memoizes these; the toolbar's debounce depends on a stable onChange.
   const onChange = (next: Partial<WorksFilters>) => {
@@ -101,6 +110,19 @@ export const WorksPage = () => {
       notify(t('works.selection.zipStarted', { n: pictures }), 'success');
     } catch (e) {
       notify(errorText(e, t('works.selection.zipFailed')), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const move = async (projectId: string | null) => {
+    setBusy('move');
+    try {
+      const r = await moveToProject(selected, projectId);
+      notify(t('works.projects.moved', { n: r.moved }), 'success');
+      setSelected([]);
+      await queryClient.invalidateQueries({ queryKey: worksKeys.all });
+    } catch (e) {
+      notify(errorText(e, t('works.projects.failed')), 'error');
     } finally {
       setBusy(null);
     }
@@ -236,6 +258,14 @@ export const WorksPage = () => {
         ) : null}
       </header>
       {signedIn ? <WorksToolbar filters={filters} onChange={onChange} /> : null}
+      {signedIn && projects.data ? (
+        <WorksProjects
+          projects={projects.data.list}
+          unfiled={projects.data.unfiled}
+          current={filters.project}
+          onPick={(project) => onChange({ project })}
+        />
+      ) : null}
       {body}
 
       {selected.length > 0 ? (
@@ -244,6 +274,20 @@ export const WorksPage = () => {
             {t('works.selection.count', { n: selected.length })}
           </span>
           <Button onClick={() => setSelected([])}>{t('works.selection.clear')}</Button>
+          {projects.data ? (
+            <Select
+              className="hj-works__move"
+              placeholder={t('works.projects.move')}
+              aria-label={t('works.projects.move')}
+              value={null}
+              disabled={busy !== null}
+              onChange={(v: string) => void move(v === 'none' ? null : v)}
+              options={[
+                ...projects.data.list.map((p) => ({ value: p.id, label: p.name })),
+                { value: 'none', label: t('works.projects.moveOut') },
+              ]}
+            />
+          ) : null}
           <Button
             icon={<DeleteOutlined />}
             danger

@@ -15,8 +15,10 @@ describe('works filters', () => {
       toolId: 'to-line',
       from: '2026-03-01',
       to: '2026-03-05',
+      project: 'p1',
     };
     expect(filtersFromParams(filtersToParams(f))).toEqual(f);
+    expect(filtersToQuery(f)).toMatchObject({ projectId: 'p1' });
     expect(
       filtersFromParams(new URLSearchParams('family=cooking&from=yesterday&to=2026-3-1')),
     ).toEqual(emptyFilters);

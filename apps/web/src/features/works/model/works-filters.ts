@@ -8,9 +8,18 @@ export interface WorksFilters {
   /** Local calendar days, YYYY-MM-DD (what the date pickers give). */
   from: string;
   to: string;
+  /** A project's id, 'none' for works in no project, '' for all (issue 18). */
+  project: string;
 }
 
-export const emptyFilters: WorksFilters = { q: '', family: '', toolId: '', from: '', to: '' };
+export const emptyFilters: WorksFilters = {
+  q: '',
+  family: '',
+  toolId: '',
+  from: '',
+  to: '',
+  project: '',
+};
 
 const families: readonly string[] = ['render', 'edit', 'generate'];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -27,6 +36,7 @@ export const filtersFromParams = (params: URLSearchParams): WorksFilters => {
     toolId: params.get('tool') ?? '',
     from: day('from'),
     to: day('to'),
+    project: params.get('project') ?? '',
   };
 };
 
@@ -37,6 +47,7 @@ export const filtersToParams = (f: WorksFilters): URLSearchParams => {
   if (f.toolId) p.set('tool', f.toolId);
   if (f.from) p.set('from', f.from);
   if (f.to) p.set('to', f.to);
+  if (f.project) p.set('project', f.project);
   return p;
 };
 
@@ -61,5 +72,6 @@ export const filtersToQuery = (f: WorksFilters) => {
     ...(f.toolId && { toolId: f.toolId }),
     ...(from && { from: localDayStart(from) }),
     ...(to && { to: localDayStart(to, true) }),
+    ...(f.project && { projectId: f.project }),
   };
 };
