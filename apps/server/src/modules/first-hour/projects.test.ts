@@ -10,7 +10,7 @@ describeEachDatabase(
   (target) => {
     let t: TestApp;
     const as = (token: string) => ({ satoken: token });
-    const post = (token: string, url: string, payload: unknown) =>
+    const post = (token: string, url: string, payload: Record<string, unknown>) =>
       t.app.inject({
         method: 'POST',
         url: `/api/works/projects${url}`,
