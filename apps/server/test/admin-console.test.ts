@@ -107,6 +107,13 @@ describeEachDatabase('admin console', (target) => {
     }
   });
 
+  it('answers a task filter with an unreadable time with 400, not 500', async () => {
+    const bad = await call('GET', '/page/task?from=not-a-date', tokens.operator);
+    expectError(bad, 'VALIDATION_FAILED');
+    const good = await call('GET', '/page/task?from=2026-01-01T00:00:00Z', tokens.operator);
+    expect(good.statusCode, good.body).toBe(200);
+  });
+
   it('finds users by phone, nickname or id, with balances', async () => {
     const a = await smsLogin(t);
     const byPhone = await call('GET', `/page/user?keyword=${a.phone.slice(-6)}`, tokens.operator);

@@ -124,14 +124,21 @@ export const adminVipGrantSchema = z.object({
 
 // ---------------------------------------------------------------- tasks
 
+/** A point in time a filter compares against (ISO 8601); anything else is a 400, not a 500. */
+const instantSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((s) => !Number.isNaN(Date.parse(s)), '时间格式不正确');
+
 export const adminTaskQuerySchema = z.object({
   ...pageQuery,
   status: taskStatusSchema.optional(),
   toolId: z.string().trim().max(64).optional(),
   userId: z.string().trim().max(64).optional(),
   engine: z.string().trim().max(64).optional(),
-  from: z.string().trim().max(40).optional(),
-  to: z.string().trim().max(40).optional(),
+  from: instantSchema.optional(),
+  to: instantSchema.optional(),
   sortOrder,
 });
 export type AdminTaskQuery = z.infer<typeof adminTaskQuerySchema>;
