@@ -215,4 +215,32 @@ describe('community: collection management and cases', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  test('hot words on the phone tool list: searches come back as words to tap', async () => {
+    const res = await fetch(`${server.url}/api/track`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        deviceId: 'device-hotwords-1',
+        events: ['线稿', '线稿', '渲染'].map((keyword) => ({
+          kind: 'search',
+          label: 'list',
+          path: '/mobileList',
+          keyword,
+          scope: 'tools',
+        })),
+      }),
+    });
+    assert.ok(res.ok, `track: ${res.status}`);
+    const { context, page, errors } = await newPage(browser, mobile);
+    await page.goto(`${server.url}/mobileList`);
+    const hot = page.getByLabel('热门搜索');
+    await hot.getByRole('button', { name: '渲染' }).waitFor();
+    await page.screenshot({ path: screenshotPath('community-hot-words-mobile.png') });
+    await hot.getByRole('button', { name: '线稿' }).click();
+    await page.waitForURL(/q=/);
+    await page.getByRole('status').getByText(/找到/).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });

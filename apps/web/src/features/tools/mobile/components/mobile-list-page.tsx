@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { HotWords, useSearchTracking } from '../../../../components/hot-words';
 import { useLocalized } from '../../../../components/use-localized';
 import { usePageTitle } from '../../../../components/use-page-title';
 import { toolAvailabilityQuery } from '../../api/tools.api';
@@ -23,6 +24,8 @@ export const MobileListPage = () => {
   const [text, setText] = useState(q);
   const availability = useQuery(toolAvailabilityQuery());
   usePageTitle(t('mobile.list.title'));
+  // A settled search counts toward the hot words, as on /list.
+  useSearchTracking(q, 'tools');
 
   // The address holds the search, so back and a shared link give the same list.
   useEffect(() => {
@@ -70,6 +73,7 @@ export const MobileListPage = () => {
             </button>
           ) : null}
         </form>
+        {q ? null : <HotWords scope="tools" className="hj-mf-hot" onPick={(w) => setText(w)} />}
         <nav className="hj-mf-chips" aria-label={t('mobile.list.families')}>
           {mobileFamilies.map((f) => (
             <Link
