@@ -305,6 +305,8 @@ describe('editing tools on the local engine', () => {
   test('colour flat plan: palette cards with swatches from the upload', async () => {
     await open('/colorFlatPicture');
     const cards = page.getByRole('radiogroup', { name: '配色方案' }).getByRole('radio');
+    // The tool's own panel loads with the tool (features/tools/overrides/lazy-part.tsx).
+    await cards.first().waitFor();
     assert.equal(await cards.count(), 4);
     await upload('upload_img', files.room);
     await page.getByText('色块取自你的原图').waitFor();
@@ -395,6 +397,8 @@ describe('editing tools on the local engine', () => {
   test('atmosphere change: preset scene cards, night grade on the local engine', async () => {
     await open('/atmosphereChange');
     const cards = page.getByRole('radiogroup', { name: '目标氛围' }).getByRole('radio');
+    // The tool's own panel loads with the tool (features/tools/overrides/lazy-part.tsx).
+    await cards.first().waitFor();
     assert.equal(await cards.count(), 8);
     await upload('upload_img', files.room);
     const night = page.getByRole('radio', { name: /夜晚/ });
@@ -496,6 +500,7 @@ describe('generative editing tools through ComfyUI', () => {
     await upload('upload_img', files.room);
     await upload('object_img', files.object);
     const grid = page.getByRole('radiogroup', { name: '摆放位置' });
+    await grid.getByRole('radio').first().waitFor();
     assert.equal(await grid.getByRole('radio').count(), 9);
     await grid.getByRole('radio', { name: '放在左下' }).click();
     await grid.locator('[aria-checked="true"] img').waitFor();
