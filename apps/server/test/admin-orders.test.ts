@@ -164,6 +164,39 @@ describeEachDatabase('admin orders, refunds, reconciliation and products', (targ
     expectError(await call('GET', '/order/HJ000000000000', tokens.finance), 'ORDER_NOT_FOUND');
   });
 
+  it("shows a buyer's 申请退款 on the order and filters the orders waiting for a decision", async () => {
+    const asking = await paidOrder();
+    const quiet = await paidOrder();
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/refundRequest',
+      headers: { satoken: asking.token },
+      payload: { orderNo: asking.orderNo, reason: '买错了套餐' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const listed = await call('GET', '/page/order?current=1&pageSize=50&asked=1', tokens.finance);
+    const numbers = listed.json().data.list.map((o: { orderNo: string }) => o.orderNo);
+    expect(numbers).toContain(asking.orderNo);
+    expect(numbers).not.toContain(quiet.orderNo);
+    const detail = await call('GET', `/order/${asking.orderNo}`, tokens.finance);
+    expect(detail.json().data.order.buyerRequest).toMatchObject({ reason: '买错了套餐' });
+    const other = await call(
+      'GET',
+      `/page/order?current=1&pageSize=5&orderNo=${quiet.orderNo}`,
+      tokens.finance,
+    );
+    expect(other.json().data.list[0].buyerRequest).toBeNull();
+    // Once refunded it no longer waits for a decision.
+    const refunded = await call('POST', `/order/${asking.orderNo}/refund`, tokens.finance, {
+      reason: '用户申请',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const after = await call('GET', '/page/order?current=1&pageSize=50&asked=1', tokens.finance);
+    expect(after.json().data.list.map((o: { orderNo: string }) => o.orderNo)).not.toContain(
+      asking.orderNo,
+    );
+  });
+
   it('refunds exactly once under two concurrent requests, audit-logged once', async () => {
     const a = await paidOrder();
     expect(await balance(a.user.id)).toBe(100);

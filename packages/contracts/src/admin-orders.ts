@@ -34,6 +34,8 @@ export const adminOrderQuerySchema = z.object({
   /** Created on or after this China day / on or before this one. */
   from: daySchema.optional(),
   to: daySchema.optional(),
+  /** Only paid orders whose buyer asked for a refund (申请退款) that nobody has decided yet. */
+  asked: z.enum(['1']).optional(),
   sortField: z.enum(['createdAt', 'amountFen', 'paidAt']).optional(),
   sortOrder: z.enum(['ascend', 'descend']).optional(),
 });
@@ -57,6 +59,8 @@ export const adminOrderRowSchema = z.object({
   refundedAt: isoDateSchema.nullable(),
   /** A refund waiting for a second admin's approval. */
   refundRequested: z.boolean(),
+  /** The buyer's own 申请退款 from the order history (reason and when), if any. */
+  buyerRequest: z.object({ reason: z.string(), createdAt: isoDateSchema }).nullable(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 export const adminOrderPageSchema = pageSchema(adminOrderRowSchema);

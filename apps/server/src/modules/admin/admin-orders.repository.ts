@@ -21,7 +21,12 @@ type OrderRow = Pick<
   | 'closed_at'
   | 'close_reason'
   | 'refunded_at'
-> & { phone?: string | null; requested?: string | null };
+> & {
+  phone?: string | null;
+  requested?: string | null;
+  asked_reason?: string | null;
+  asked_at?: string | null;
+};
 
 /** Business days are China days (UTC+8). */
 const CST_MS = 8 * 60 * 60 * 1000;
@@ -47,6 +52,8 @@ export const toAdminOrderRow = (r: OrderRow): AdminOrderRow => ({
   closeReason: r.close_reason,
   refundedAt: r.refunded_at,
   refundRequested: Boolean(r.requested),
+  buyerRequest:
+    r.asked_reason != null && r.asked_at ? { reason: r.asked_reason, createdAt: r.asked_at } : null,
 });
 
 const sortColumns = {
@@ -66,7 +73,8 @@ export const createAdminOrdersRepository = (db: Kysely<Database>) => {
       .leftJoin('users', 'users.id', 'orders.user_id')
       .leftJoin('admin_refund_requests as rr', (j) =>
         j.onRef('rr.order_no', '=', 'orders.order_no').on('rr.approved_at', 'is', null),
-      );
+      )
+      .leftJoin('order_refund_requests as asked', 'asked.order_no', 'orders.order_no');
   const columns = [
     'orders.order_no',
     'orders.user_id',
@@ -84,13 +92,20 @@ export const createAdminOrdersRepository = (db: Kysely<Database>) => {
     'orders.refunded_at',
     'users.phone',
     'rr.requested_by as requested',
+    'asked.reason as asked_reason',
+    'asked.created_at as asked_at',
   ] as const;
 
   return {
     async ofUser(userId: string) {
       const rows = await base()
         .selectAll('orders')
-        .select(['users.phone', 'rr.requested_by as requested'])
+        .select([
+          'users.phone',
+          'rr.requested_by as requested',
+          'asked.reason as asked_reason',
+          'asked.created_at as asked_at',
+        ])
         .where('orders.user_id', '=', userId)
         .orderBy('orders.created_at', 'desc')
         .limit(20)
@@ -111,6 +126,9 @@ export const createAdminOrdersRepository = (db: Kysely<Database>) => {
       }
       if (q.from) query = query.where('orders.created_at', '>=', cstDayStartIso(q.from));
       if (q.to) query = query.where('orders.created_at', '<', cstDayEndIso(q.to));
+      if (q.asked) {
+        query = query.where('asked.order_no', 'is not', null).where('orders.status', '=', 'paid');
+      }
       const total = await query
         .select((eb) => eb.fn.countAll<string | number>().as('n'))
         .executeTakeFirstOrThrow();
@@ -127,7 +145,12 @@ export const createAdminOrdersRepository = (db: Kysely<Database>) => {
     async find(orderNo: string) {
       const row = await base()
         .selectAll('orders')
-        .select(['users.phone', 'rr.requested_by as requested'])
+        .select([
+          'users.phone',
+          'rr.requested_by as requested',
+          'asked.reason as asked_reason',
+          'asked.created_at as asked_at',
+        ])
         .where('orders.order_no', '=', orderNo)
         .executeTakeFirst();
       return row && { row, order: toAdminOrderRow(row) };

@@ -97,7 +97,7 @@ export const resultsPart = definePart(
       hint: 'Run again with this run’s original and settings',
       price: '· {{price}} credits',
       free: '· free',
-      loaded: 'This run’s original and settings are filled in — adjust them and start',
+      loaded: 'This run’s original and settings are filled in — adjust them and press “{{verb}}”',
       missing:
         'The {{inputs}} this run used no longer exists (it may have been deleted). The settings are filled in — upload it again to start',
       gone: 'This run was deleted and cannot be repeated',

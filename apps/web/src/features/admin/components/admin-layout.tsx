@@ -18,8 +18,9 @@ import {
 } from '@ant-design/icons';
 import { adminRoleNames } from '@huijing/contracts';
 import { Button, Tag } from 'antd';
+import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../../../components/brand-logo';
 import { useAccess, useAdminSession } from '../../../components/use-session';
 import { adminAccess, filterMenu } from '../../../lib/access';
@@ -172,6 +173,14 @@ export const AdminLayout = () => {
   const { access } = useAccess();
   const navigate = useNavigate();
   const groups = filterMenu(sideMenu, access);
+  const { pathname } = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the menu is one scrolling strip: keep the open screen's link in sight.
+  useEffect(() => {
+    nav.current
+      ?.querySelector('.hj-admin__link.is-active')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [pathname]);
 
   return (
     <div className="hj-admin">
@@ -182,7 +191,7 @@ export const AdminLayout = () => {
             绘境<small>管理后台</small>
           </span>
         </Link>
-        <nav aria-label="后台导航">
+        <nav aria-label="后台导航" ref={nav}>
           {groups.map((group) => (
             <div key={group.key} className="hj-admin__group">
               <p>{group.label}</p>

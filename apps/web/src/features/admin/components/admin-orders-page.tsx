@@ -17,7 +17,7 @@ export const AdminOrdersPage = () => {
   usePageTitle('订单管理');
   const can = useCan();
   const table = useUrlTable(
-    ['status', 'channel', 'user', 'orderNo', 'from', 'to'] as const,
+    ['status', 'channel', 'user', 'orderNo', 'from', 'to', 'asked'] as const,
     20,
     'order',
   );
@@ -66,6 +66,11 @@ export const AdminOrdersPage = () => {
         <Space size={4}>
           <Tag color={orderStatus[s]?.color}>{orderStatus[s]?.text ?? s}</Tag>
           {o.refundRequested ? <Tag color="warning">退款待批准</Tag> : null}
+          {o.buyerRequest && o.status === 'paid' ? (
+            <Tag color="magenta" title={o.buyerRequest.reason}>
+              用户申请退款
+            </Tag>
+          ) : null}
         </Space>
       ),
     },
@@ -109,6 +114,16 @@ export const AdminOrdersPage = () => {
             options={[
               { value: '', label: '全部渠道' },
               ...Object.entries(channelNames).map(([value, label]) => ({ value, label })),
+            ]}
+          />
+          <Select
+            aria-label="退款申请"
+            value={table.filters.asked ?? ''}
+            style={{ width: 130 }}
+            onChange={(v) => table.setFilters({ asked: v || undefined })}
+            options={[
+              { value: '', label: '全部订单' },
+              { value: '1', label: '用户申请退款' },
             ]}
           />
           <Input.Search

@@ -120,6 +120,11 @@ export const OrderDetailDrawer = ({
             {order.closeReason ? (
               <Descriptions.Item label="关闭原因">{order.closeReason}</Descriptions.Item>
             ) : null}
+            {order.buyerRequest ? (
+              <Descriptions.Item label="用户申请退款">
+                {formatDateTime(order.buyerRequest.createdAt)}：{order.buyerRequest.reason}
+              </Descriptions.Item>
+            ) : null}
             <Descriptions.Item label="平台交易号">{order.providerTradeNo ?? '—'}</Descriptions.Item>
           </Descriptions>
 
