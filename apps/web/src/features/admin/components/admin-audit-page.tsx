@@ -1,12 +1,12 @@
 import { adminRoleNames, type AdminRole, type AuditEntry } from '@huijing/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Input, Space, Table, Tag, type TableProps } from 'antd';
-import dayjs from 'dayjs';
+import { Space, Table, Tag, type TableProps } from 'antd';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDateTime } from '../../../lib/format';
 import { auditQuery } from '../api/console.api';
 import { useUrlTable } from '../hooks/use-url-table';
 import { ConsoleError } from './console-error';
+import { asInstant, FilterDayRange, FilterSearch } from './console-filters';
 
 /** Readable names of the recorded actions (unknown ones show their code). */
 export const actionNames: Record<string, string> = {
@@ -103,47 +103,28 @@ export const AdminAuditPage = () => {
           </p>
         </div>
         <Space wrap>
-          <Input.Search
-            key={`a${table.filters.actor ?? ''}`}
-            allowClear
-            aria-label="操作人"
+          <FilterSearch
+            table={table}
+            name="actor"
+            label="操作人"
             placeholder="操作人用户名"
-            defaultValue={table.filters.actor}
-            style={{ width: 160 }}
-            onSearch={(v) => table.setFilters({ actor: v.trim() || undefined })}
+            width={160}
           />
-          <Input.Search
-            key={`t${table.filters.target ?? ''}`}
-            allowClear
-            aria-label="对象"
+          <FilterSearch
+            table={table}
+            name="target"
+            label="对象"
             placeholder="对象，如 user:ID"
-            defaultValue={table.filters.target}
-            style={{ width: 200 }}
-            onSearch={(v) => table.setFilters({ target: v.trim() || undefined })}
+            width={200}
           />
-          <Input.Search
-            key={`c${table.filters.action ?? ''}`}
-            allowClear
-            aria-label="动作"
+          <FilterSearch
+            table={table}
+            name="action"
+            label="动作"
             placeholder="动作前缀，如 user."
-            defaultValue={table.filters.action}
-            style={{ width: 170 }}
-            onSearch={(v) => table.setFilters({ action: v.trim() || undefined })}
+            width={170}
           />
-          <DatePicker.RangePicker
-            aria-label="时间范围"
-            value={
-              table.filters.from && table.filters.to
-                ? [dayjs(table.filters.from), dayjs(table.filters.to)]
-                : null
-            }
-            onChange={(range) =>
-              table.setFilters({
-                from: range?.[0]?.startOf('day').toISOString(),
-                to: range?.[1]?.endOf('day').toISOString(),
-              })
-            }
-          />
+          <FilterDayRange table={table} label="时间范围" format={asInstant} />
         </Space>
       </div>
       <ConsoleError error={query.error} />
@@ -157,13 +138,7 @@ export const AdminAuditPage = () => {
         expandable={{ expandedRowRender: (e) => <Change entry={e} /> }}
         locale={{ emptyText: '没有符合条件的记录' }}
         onChange={table.onTableChange}
-        pagination={{
-          current: table.current,
-          pageSize: table.pageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-        }}
+        pagination={table.pagination(query.data?.total ?? 0, (n) => `共 ${n} 条`)}
       />
     </div>
   );

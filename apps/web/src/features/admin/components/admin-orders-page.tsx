@@ -1,7 +1,6 @@
 import type { AdminOrderRow } from '@huijing/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Space, Table, Tag, type TableProps } from 'antd';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDateTime } from '../../../lib/format';
@@ -11,6 +10,7 @@ import { useUrlTable } from '../hooks/use-url-table';
 import { ConsoleError } from './console-error';
 import { OrderDetailDrawer } from './order-detail-drawer';
 import { buyerLabel, channelNames, orderStatus, yuan } from './order-labels';
+import { asDay, FilterDayRange, FilterSearch, FilterSelect } from './console-filters';
 
 /** /admin/orders: every order with filters in the URL; ?order= opens its detail drawer. */
 export const AdminOrdersPage = () => {
@@ -96,68 +96,45 @@ export const AdminOrdersPage = () => {
           </p>
         </div>
         <Space wrap>
-          <Select
-            aria-label="订单状态"
-            value={table.filters.status ?? ''}
-            style={{ width: 110 }}
-            onChange={(v) => table.setFilters({ status: v || undefined })}
-            options={[
-              { value: '', label: '全部状态' },
-              ...Object.entries(orderStatus).map(([value, s]) => ({ value, label: s.text })),
-            ]}
+          <FilterSelect
+            table={table}
+            name="status"
+            label="订单状态"
+            width={110}
+            all="全部状态"
+            options={Object.entries(orderStatus).map(([value, s]) => ({ value, label: s.text }))}
           />
-          <Select
-            aria-label="支付渠道"
-            value={table.filters.channel ?? ''}
-            style={{ width: 110 }}
-            onChange={(v) => table.setFilters({ channel: v || undefined })}
-            options={[
-              { value: '', label: '全部渠道' },
-              ...Object.entries(channelNames).map(([value, label]) => ({ value, label })),
-            ]}
+          <FilterSelect
+            table={table}
+            name="channel"
+            label="支付渠道"
+            width={110}
+            all="全部渠道"
+            options={Object.entries(channelNames).map(([value, label]) => ({ value, label }))}
           />
-          <Select
-            aria-label="退款申请"
-            value={table.filters.asked ?? ''}
-            style={{ width: 130 }}
-            onChange={(v) => table.setFilters({ asked: v || undefined })}
-            options={[
-              { value: '', label: '全部订单' },
-              { value: '1', label: '用户申请退款' },
-            ]}
+          <FilterSelect
+            table={table}
+            name="asked"
+            label="退款申请"
+            width={130}
+            all="全部订单"
+            options={[{ value: '1', label: '用户申请退款' }]}
           />
-          <Input.Search
-            key={`u${table.filters.user ?? ''}`}
-            allowClear
-            aria-label="用户"
+          <FilterSearch
+            table={table}
+            name="user"
+            label="用户"
             placeholder="用户 ID 或手机号"
-            defaultValue={table.filters.user}
-            style={{ width: 180 }}
-            onSearch={(v) => table.setFilters({ user: v.trim() || undefined })}
+            width={180}
           />
-          <Input.Search
-            key={`o${table.filters.orderNo ?? ''}`}
-            allowClear
-            aria-label="订单号"
+          <FilterSearch
+            table={table}
+            name="orderNo"
+            label="订单号"
             placeholder="订单号"
-            defaultValue={table.filters.orderNo}
-            style={{ width: 200 }}
-            onSearch={(v) => table.setFilters({ orderNo: v.trim() || undefined })}
+            width={200}
           />
-          <DatePicker.RangePicker
-            aria-label="下单日期"
-            value={
-              table.filters.from && table.filters.to
-                ? [dayjs(table.filters.from), dayjs(table.filters.to)]
-                : null
-            }
-            onChange={(range) =>
-              table.setFilters({
-                from: range?.[0]?.format('YYYY-MM-DD'),
-                to: range?.[1]?.format('YYYY-MM-DD'),
-              })
-            }
-          />
+          <FilterDayRange table={table} label="下单日期" format={asDay} />
         </Space>
       </div>
       <ConsoleError error={query.error} />
@@ -171,13 +148,7 @@ export const AdminOrdersPage = () => {
         locale={{ emptyText: '没有符合条件的订单' }}
         onRow={(o) => ({ onDoubleClick: () => table.setOpen(o.orderNo) })}
         onChange={table.onTableChange}
-        pagination={{
-          current: table.current,
-          pageSize: table.pageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 笔订单`,
-        }}
+        pagination={table.pagination(query.data?.total ?? 0, (n) => `共 ${n} 笔订单`)}
       />
       <OrderDetailDrawer orderNo={table.open} onClose={() => table.setOpen(null)} />
     </div>

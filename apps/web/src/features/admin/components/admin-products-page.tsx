@@ -1,6 +1,6 @@
 import type { AdminProduct } from '@huijing/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { Button, Space, Table, Tag, type TableProps } from 'antd';
 import { useState } from 'react';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDateTime } from '../../../lib/format';
@@ -10,6 +10,7 @@ import { useUrlTable } from '../hooks/use-url-table';
 import { ConsoleError } from './console-error';
 import { grantsText, yuan } from './order-labels';
 import { ProductFormModal } from './product-form-modal';
+import { FilterSearch, FilterSelect } from './console-filters';
 
 const kindNames: Record<string, string> = {
   tickets: '次数包',
@@ -117,35 +118,31 @@ export const AdminProductsPage = () => {
           </p>
         </div>
         <Space wrap>
-          <Select
-            aria-label="商品类型"
-            value={table.filters.kind ?? ''}
-            style={{ width: 110 }}
-            onChange={(v) => table.setFilters({ kind: v || undefined })}
-            options={[
-              { value: '', label: '全部类型' },
-              ...Object.entries(kindNames).map(([value, label]) => ({ value, label })),
-            ]}
+          <FilterSelect
+            table={table}
+            name="kind"
+            label="商品类型"
+            width={110}
+            all="全部类型"
+            options={Object.entries(kindNames).map(([value, label]) => ({ value, label }))}
           />
-          <Select
-            aria-label="上架状态"
-            value={table.filters.onSale ?? ''}
-            style={{ width: 100 }}
-            onChange={(v) => table.setFilters({ onSale: v || undefined })}
+          <FilterSelect
+            table={table}
+            name="onSale"
+            label="上架状态"
+            width={100}
+            all="全部"
             options={[
-              { value: '', label: '全部' },
               { value: 'true', label: '在售' },
               { value: 'false', label: '下架' },
             ]}
           />
-          <Input.Search
-            key={`k${table.filters.keyword ?? ''}`}
-            allowClear
-            aria-label="搜索商品"
+          <FilterSearch
+            table={table}
+            name="keyword"
+            label="搜索商品"
             placeholder="编号或名称"
-            defaultValue={table.filters.keyword}
-            style={{ width: 160 }}
-            onSearch={(v) => table.setFilters({ keyword: v.trim() || undefined })}
+            width={160}
           />
           <Button type="primary" onClick={() => setEditing('new')}>
             新建商品
@@ -162,13 +159,7 @@ export const AdminProductsPage = () => {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '没有符合条件的商品' }}
         onChange={table.onTableChange}
-        pagination={{
-          current: table.current,
-          pageSize: table.pageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 个商品`,
-        }}
+        pagination={table.pagination(query.data?.total ?? 0, (n) => `共 ${n} 个商品`)}
       />
       <ProductFormModal
         open={Boolean(editing)}

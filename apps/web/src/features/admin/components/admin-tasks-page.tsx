@@ -11,6 +11,7 @@ import { useCan } from '../hooks/use-can';
 import { useUrlTable } from '../hooks/use-url-table';
 import { ConsoleError } from './console-error';
 import { taskStatus } from './user-detail-drawer';
+import { FilterSearch, FilterSelect } from './console-filters';
 
 type Pending = { task: AdminTaskRow; action: 'cancel' | 'retry' } | undefined;
 
@@ -116,15 +117,13 @@ export const AdminTasksPage = () => {
           </p>
         </div>
         <Space wrap>
-          <Select
-            aria-label="任务状态"
-            value={table.filters.status ?? ''}
-            style={{ width: 110 }}
-            onChange={(v) => table.setFilters({ status: v || undefined })}
-            options={[
-              { value: '', label: '全部状态' },
-              ...Object.entries(taskStatus).map(([value, s]) => ({ value, label: s.text })),
-            ]}
+          <FilterSelect
+            table={table}
+            name="status"
+            label="任务状态"
+            width={110}
+            all="全部状态"
+            options={Object.entries(taskStatus).map(([value, s]) => ({ value, label: s.text }))}
           />
           <Select
             aria-label="工具"
@@ -146,14 +145,12 @@ export const AdminTasksPage = () => {
             onChange={(v?: string) => table.setFilters({ engine: v || undefined })}
             options={['local', 'comfyui', 'openai-images'].map((e) => ({ value: e, label: e }))}
           />
-          <Input.Search
-            key={table.filters.userId ?? ''}
-            allowClear
-            aria-label="用户"
+          <FilterSearch
+            table={table}
+            name="userId"
+            label="用户"
             placeholder="用户 ID 或手机号"
-            defaultValue={table.filters.userId}
-            style={{ width: 190 }}
-            onSearch={(v) => table.setFilters({ userId: v.trim() || undefined })}
+            width={190}
           />
         </Space>
       </div>
@@ -167,13 +164,7 @@ export const AdminTasksPage = () => {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '没有符合条件的任务' }}
         onChange={table.onTableChange}
-        pagination={{
-          current: table.current,
-          pageSize: table.pageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 个任务`,
-        }}
+        pagination={table.pagination(query.data?.total ?? 0, (n) => `共 ${n} 个任务`)}
       />
       <Modal
         open={Boolean(pending)}

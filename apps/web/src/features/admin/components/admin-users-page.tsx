@@ -1,12 +1,13 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { maskPhone, ticketTypeNames, type AdminUserRow } from '@huijing/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { Badge, Button, Space, Table, Tag, type TableProps } from 'antd';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDateTime } from '../../../lib/format';
 import { usersQuery } from '../api/console.api';
 import { useUrlTable } from '../hooks/use-url-table';
 import { ConsoleError } from './console-error';
+import { FilterSearch, FilterSelect } from './console-filters';
 import { UserDetailDrawer } from './user-detail-drawer';
 
 const vipLabels: Record<string, string> = { vip: 'VIP', svip: 'SVIP' };
@@ -119,34 +120,32 @@ export const AdminUsersPage = () => {
           </p>
         </div>
         <Space wrap>
-          <Input.Search
-            key={table.filters.keyword ?? ''}
-            allowClear
-            aria-label="搜索用户"
+          <FilterSearch
+            table={table}
+            name="keyword"
+            label="搜索用户"
             placeholder="手机号 / 昵称 / 用户 ID"
-            defaultValue={table.filters.keyword}
             prefix={<SearchOutlined />}
-            style={{ width: 240 }}
-            onSearch={(value) => table.setFilters({ keyword: value.trim() || undefined })}
+            width={240}
           />
-          <Select
-            aria-label="账号状态"
-            value={table.filters.status ?? ''}
-            style={{ width: 110 }}
-            onChange={(v) => table.setFilters({ status: v || undefined })}
+          <FilterSelect
+            table={table}
+            name="status"
+            label="账号状态"
+            width={110}
+            all="全部状态"
             options={[
-              { value: '', label: '全部状态' },
               { value: 'active', label: '正常' },
               { value: 'disabled', label: '已停用' },
             ]}
           />
-          <Select
-            aria-label="会员"
-            value={table.filters.vip ?? ''}
-            style={{ width: 110 }}
-            onChange={(v) => table.setFilters({ vip: v || undefined })}
+          <FilterSelect
+            table={table}
+            name="vip"
+            label="会员"
+            width={110}
+            all="全部会员"
             options={[
-              { value: '', label: '全部会员' },
               { value: 'none', label: '非会员' },
               { value: 'vip', label: 'VIP' },
               { value: 'svip', label: 'SVIP' },
@@ -169,13 +168,7 @@ export const AdminUsersPage = () => {
             : '暂无用户',
         }}
         onChange={table.onTableChange}
-        pagination={{
-          current: table.current,
-          pageSize: table.pageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 位用户`,
-        }}
+        pagination={table.pagination(query.data?.total ?? 0, (n) => `共 ${n} 位用户`)}
       />
       <UserDetailDrawer userId={openId} onClose={() => open(null)} />
     </div>

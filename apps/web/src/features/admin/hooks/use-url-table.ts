@@ -66,6 +66,14 @@ export const useUrlTable = <F extends string>(
     query: { current, pageSize, sortField, sortOrder, ...filters },
     setFilters: (patch: Partial<Record<F, string | undefined>>) => update(patch),
     setPage,
+    /** The Table's pager for `total` rows, with the count said in the screen's own unit. */
+    pagination: (total: number, showTotal: (n: number) => string): TablePaginationConfig => ({
+      current,
+      pageSize,
+      total,
+      showSizeChanger: true,
+      showTotal,
+    }),
     /** A column's sortOrder prop; `byDefault` marks the column the server sorts by unasked. */
     sortOrderOf: (field: string, byDefault?: 'ascend' | 'descend') =>
       (sortField ?? (byDefault ? field : undefined)) === field
