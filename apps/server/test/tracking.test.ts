@@ -10,6 +10,7 @@ import {
   smsLogin,
 } from './helper';
 import type { FakeClock, TestApp } from './helper';
+import { upload } from './task-fixtures';
 
 describeEachDatabase('page views, events and hot words', (target) => {
   let t: TestApp;
@@ -201,6 +202,7 @@ describeEachDatabase('page views, events and hot words', (target) => {
     const events = (res.json().data as { events: { kind: string; count: number }[] }).events;
     expect(events.find((e) => e.kind === 'tool_open')?.count).toBeGreaterThanOrEqual(2);
     expect(events).toContainEqual({ kind: 'order_paid', count: 0 });
+    expect(events).toContainEqual({ kind: 'picture_published', count: 0 });
   });
 
   it('prunes events after 180 days', async () => {
@@ -214,5 +216,57 @@ describeEachDatabase('page views, events and hot words', (target) => {
     clock.advance(2 * DAY);
     expect(await tracking.prune()).toBe(before);
     expect(await events()).toHaveLength(0);
+  });
+
+  it('counts pictures published in the range from the gallery, once each, not those still in review', async () => {
+    const author = await smsLogin(t);
+    const { fileId } = await upload(t, author.token);
+    const picture = (id: string, publishedAt: string | null) => ({
+      id,
+      user_id: author.user.id,
+      task_id: `task-${id}`,
+      output_index: 0,
+      file_id: fileId,
+      before_file_id: null,
+      width: 10,
+      height: 10,
+      placeholder: '',
+      title: id,
+      tool_id: 'indoorRender',
+      search_text: id,
+      status: publishedAt ? ('published' as const) : ('pending_review' as const),
+      status_reason: null,
+      published_at: publishedAt,
+      case_id: null,
+      nsfw: null,
+      hot_base: 0,
+      hot_score: 0,
+      created_at: clock.now().toISOString(),
+      updated_at: clock.now().toISOString(),
+    });
+    const at = clock.now().getTime();
+    await t.container.database.db
+      .insertInto('gallery_images')
+      .values([
+        picture('pub-today', new Date(at - 1000).toISOString()),
+        picture('pub-3-days', new Date(at - 3 * DAY).toISOString()),
+        picture('pub-old', new Date(at - 30 * DAY).toISOString()),
+        picture('in-review', null),
+      ])
+      .execute();
+    // The earlier tests moved the clock past the first admin session.
+    const admin = await loginAdmin(t);
+    const summary = async (days: number) => {
+      const res = await t.app.inject({
+        url: `/api/user/manage/track/summary?days=${days}`,
+        headers: { satoken: admin },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const found = (res.json().data as { events: { kind: string; count: number }[] }).events;
+      return found.find((e) => e.kind === 'picture_published')?.count;
+    };
+    expect(await summary(1)).toBe(1);
+    expect(await summary(7)).toBe(2);
+    expect(await summary(90)).toBe(3);
   });
 });

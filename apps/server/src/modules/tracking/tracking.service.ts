@@ -33,7 +33,11 @@ export const createTrackingService = (deps: {
   db: Kysely<Database>;
   now: Clock;
   /** Orders paid since a time, from the commerce module's orders table (absent: not installed). */
-  paidOrders?: (since: string) => Promise<number>;
+  /**
+   * Key events that other modules' own tables record (order paid, picture published): counted
+   * from there for the summary, never written twice.
+   */
+  derivedEvents?: Record<string, (since: string) => Promise<number>>;
 }) => {
   const { db, now } = deps;
 
@@ -154,8 +158,9 @@ export const createTrackingService = (deps: {
         .groupBy('kind')
         .execute();
       const events = kinds.map((k) => ({ kind: String(k.kind), count: Number(k.n) }));
-      const paid = await deps.paidOrders?.(since);
-      if (paid !== undefined) events.push({ kind: 'order_paid', count: paid });
+      for (const [kind, count] of Object.entries(deps.derivedEvents ?? {})) {
+        events.push({ kind, count: await count(since) });
+      }
       events.sort((a, b) => b.count - a.count);
       const byTool = new Map<string, TrackSummary['funnel'][number]>();
       const row = (tool: string) => {

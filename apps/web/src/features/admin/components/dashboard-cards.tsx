@@ -53,10 +53,11 @@ const eventNames: Record<string, string> = {
   download: '下载结果',
   search: '搜索',
   order_paid: '支付成功订单',
+  picture_published: '发布到灵感广场',
 };
 
 /**
- * Page views (top pages), key events (order_paid from the orders table) and the per-tool funnel
+ * Page views (top pages), key events (order_paid and picture_published from their own tables) and the per-tool funnel
  * over the last `days` days, from GET /api/user/manage/track/summary.
  */
 export const TrafficCards = ({ days }: { days: number }) => {
