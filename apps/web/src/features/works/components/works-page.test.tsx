@@ -67,6 +67,7 @@ const setup = (o: { signedIn?: boolean; list?: () => ReturnType<typeof ok> } = {
         list: [{ id: 'p1', name: '王总别墅', count: 1, createdAt: '2026-03-01T00:00:00Z' }],
         unfiled: 2,
       }),
+    'POST /works/projects/rename': () => ok(null),
     'POST /works/projects/move': (call) =>
       ok({ moved: (call.body as { taskIds: string[] }).taskIds.length }),
   });
@@ -157,6 +158,24 @@ describe('the works page', () => {
       projectId: null,
     });
     await waitFor(() => expect(api.messages()).toContain('已移动 1 个作品'));
+  });
+
+  it('renames the open project in place (issue 18)', async () => {
+    const { api } = setup();
+    const projects = await screen.findByRole('navigation', { name: '项目' });
+    expect(within(projects).queryByRole('button', { name: /重命名/ })).toBeNull();
+    fireEvent.click(await within(projects).findByRole('button', { name: /王总别墅\s*1/ }));
+    fireEvent.click(await within(projects).findByRole('button', { name: /重命名/ }));
+    const box = within(projects).getByRole('searchbox', { name: '「王总别墅」的新名称' });
+    expect(box).toHaveValue('王总别墅');
+    fireEvent.change(box, { target: { value: ' 王总别墅 二期 ' } });
+    fireEvent.click(within(projects).getByRole('button', { name: /保\s?存/ }));
+    await waitFor(() => expect(api.callsTo('POST', '/works/projects/rename')).toHaveLength(1));
+    expect(api.callsTo('POST', '/works/projects/rename')[0]!.body).toEqual({
+      projectId: 'p1',
+      name: '王总别墅 二期',
+    });
+    await waitFor(() => expect(api.messages()).toContain('项目已改名为「王总别墅 二期」'));
   });
 
   it('shows a retryable error when the list fails', async () => {

@@ -1,17 +1,18 @@
-import { DeleteOutlined, FolderAddOutlined, FolderOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, FolderAddOutlined, FolderOutlined } from '@ant-design/icons';
 import type { Project } from '@huijing/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
-import { createProject, deleteProject, worksKeys } from '../api/works.api';
+import { createProject, deleteProject, renameProject, worksKeys } from '../api/works.api';
 
 const errorText = (e: unknown, fallback: string) => (e instanceof Error && e.message) || fallback;
 
 /**
  * Projects as a row of folders above the works (issue 18): all works, the unfiled ones, then each
- * project with its count; a new project is named in place. The choice lives in the address.
+ * project with its count; a new project is named in place, the open one renamed in place. The
+ * choice lives in the address.
  */
 export const WorksProjects = ({
   projects,
@@ -28,6 +29,7 @@ export const WorksProjects = ({
   const client = useQueryClient();
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
+  const [renaming, setRenaming] = useState('');
   const refresh = () => client.invalidateQueries({ queryKey: worksKeys.all });
   const create = useMutation({
     mutationFn: createProject,
@@ -49,7 +51,17 @@ export const WorksProjects = ({
     },
     onError: (e) => notify(errorText(e, t('works.projects.failed')), 'error'),
   });
+  const rename = useMutation({
+    mutationFn: ({ id, to }: { id: string; to: string }) => renameProject(id, to),
+    onSuccess: (_, { to }) => {
+      setRenaming('');
+      notify(t('works.projects.renamed', { name: to }), 'success');
+      void refresh();
+    },
+    onError: (e) => notify(errorText(e, t('works.projects.failed')), 'error'),
+  });
   const active = projects.find((p) => p.id === current);
+  const renamingActive = active && renaming !== '' ? active : undefined;
   const chip = (value: string, label: string, count?: number) => (
     <button
       key={value || 'all'}
@@ -67,7 +79,30 @@ export const WorksProjects = ({
     <nav className="hj-works__projects" aria-label={t('works.projects.label')}>
       {chip('', t('works.projects.all'))}
       {chip('none', t('works.projects.unfiled'), unfiled)}
-      {projects.map((p) => chip(p.id, p.name, p.count))}
+      {projects.map((p) =>
+        p === renamingActive ? (
+          <Input.Search
+            key={p.id}
+            autoFocus
+            size="small"
+            className="hj-works__project-name"
+            aria-label={t('works.projects.newName', { name: p.name })}
+            maxLength={30}
+            value={renaming}
+            enterButton={t('works.projects.save')}
+            loading={rename.isPending}
+            onChange={(e) => setRenaming(e.target.value)}
+            onSearch={(v) => {
+              const to = v.trim();
+              if (!to || to === p.name) setRenaming('');
+              else rename.mutate({ id: p.id, to });
+            }}
+            onKeyDown={(e) => e.key === 'Escape' && setRenaming('')}
+          />
+        ) : (
+          chip(p.id, p.name, p.count)
+        ),
+      )}
       {naming ? (
         <Input.Search
           autoFocus
@@ -93,6 +128,16 @@ export const WorksProjects = ({
           {t('works.projects.new')}
         </Button>
       )}
+      {active && !renamingActive ? (
+        <Button
+          size="small"
+          type="text"
+          icon={<EditOutlined />}
+          onClick={() => setRenaming(active.name)}
+        >
+          {t('works.projects.rename')}
+        </Button>
+      ) : null}
       {active ? (
         <Popconfirm
           title={t('works.projects.confirmDelete', { name: active.name })}
