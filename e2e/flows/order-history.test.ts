@@ -77,6 +77,9 @@ describe('personal center: 我的订单', () => {
     await pay.locator('.hj-pay__qr img').waitFor();
     await dialogSettled(page);
     assert.equal(await pay.locator('.hj-pay').getAttribute('data-order-no'), orders.pending);
+    // Placed with 支付宝 (the sandbox serves both): the dialog names 支付宝, not 微信.
+    await pay.getByText('请使用支付宝扫一扫完成支付').waitFor();
+    assert.equal(await pay.getByText('请使用微信扫一扫').count(), 0);
     await page.screenshot({ path: screenshotPath('order-history-resume-desktop.png') });
     await pay.getByRole('button', { name: '模拟支付成功' }).click();
     await pay.locator('.ant-result-title', { hasText: '支付成功' }).waitFor();
@@ -121,6 +124,7 @@ describe('personal center: 我的订单', () => {
     await row(phone, orders.pending).getByRole('button', { name: '继续支付' }).click();
     const pay = phone.getByRole('dialog', { name: '继续支付' });
     await pay.locator('.hj-pay__qr img').waitFor();
+    await pay.getByText('请使用支付宝扫一扫完成支付').waitFor();
     await dialogSettled(phone);
     await phone.screenshot({ path: screenshotPath('order-history-resume-mobile.png') });
     assert.deepEqual([...errors, ...phoneErrors], []);

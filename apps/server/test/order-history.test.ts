@@ -81,6 +81,23 @@ describeEachDatabase('order history', (target) => {
     expect(rows[0]!.reason).toBe('买错了');
   });
 
+  it('remembers which app scans a sandbox order, so 继续支付 names 支付宝 or 微信', async () => {
+    const { token } = await smsLogin(t);
+    const viaAlipay = (await get('/api/order/createAliPayOrder?productId=pack-100', token)).json()
+      .data as { orderNo: string; qrCode: string };
+    const viaWechat = await buy(token, 'pack-500');
+    const list = await history(token);
+    expect(list.find((o) => o.orderNo === viaAlipay.orderNo)).toMatchObject({
+      channel: 'sandbox',
+      payUrl: viaAlipay.qrCode,
+      scanWith: 'alipay',
+    });
+    expect(list.find((o) => o.orderNo === viaWechat.orderNo)).toMatchObject({
+      channel: 'sandbox',
+      scanWith: 'wechat',
+    });
+  });
+
   it('closes 申请退款 after 7 days; nobody else can see or ask about an order', async () => {
     const a = await smsLogin(t);
     const b = await smsLogin(t);

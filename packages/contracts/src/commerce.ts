@@ -133,6 +133,8 @@ export const orderItemSchema = orderStatusSchema.extend({
   payUrl: z.string().optional(),
   /** How payUrl is used: shown as a QR, or opened in the phone's browser (H5). */
   payMode: z.enum(['qr', 'h5']).optional(),
+  /** Which app scans payUrl's QR (微信 or 支付宝; a sandbox order remembers the buyer's pick). */
+  scanWith: z.enum(['wechat', 'alipay']).optional(),
   /** When the buyer asked for a refund (申请退款); an admin decides. */
   refundRequestedAt: isoDateSchema.optional(),
   /** True while 申请退款 is open: paid, within REFUND_REQUEST_DAYS, not asked yet. */

@@ -250,7 +250,14 @@ export const createOrdersService = (deps: {
 
     let payUrl: string;
     try {
-      const trade = { orderNo, amountFen, title, expiresAt, expiresInMinutes: deps.expireMinutes };
+      const trade = {
+        orderNo,
+        amountFen,
+        title,
+        expiresAt,
+        expiresInMinutes: deps.expireMinutes,
+        scanWith: wanted,
+      };
       ({ payUrl } =
         h5 && provider.createH5
           ? await provider.createH5({
@@ -299,6 +306,13 @@ export const createOrdersService = (deps: {
     };
   };
 
+  /** The app that scans an order's QR: its channel, or for the sandbox the one the buyer picked. */
+  const scanWithOf = (order: OrderRow): 'wechat' | 'alipay' => {
+    if (order.channel === 'wechat' || order.channel === 'alipay') return order.channel;
+    const as = order.pay_url ? URL.parse(order.pay_url)?.searchParams.get('as') : null;
+    return as === 'alipay' ? 'alipay' : 'wechat';
+  };
+
   const expired = (order: OrderRow) => Date.parse(order.expires_at) <= deps.now().getTime();
 
   /** An order as its buyer's history shows it: 继续支付 while payable, 申请退款 while open. */
@@ -307,7 +321,11 @@ export const createOrdersService = (deps: {
     const paidFor = order.paid_at ? deps.now().getTime() - Date.parse(order.paid_at) : Infinity;
     return {
       ...toOrderItem(order),
-      ...(payable && { payUrl: order.pay_url!, payMode: order.pay_mode }),
+      ...(payable && {
+        payUrl: order.pay_url!,
+        payMode: order.pay_mode,
+        scanWith: scanWithOf(order),
+      }),
       ...(refundRequestedAt && { refundRequestedAt }),
       refundable:
         order.status === 'paid' &&

@@ -23,6 +23,8 @@ export type CreateTrade = {
   expiresAt: Date;
   /** The same deadline as a duration (Alipay's timeout_express). */
   expiresInMinutes: number;
+  /** The app the buyer picked to scan with (the sandbox serves both and remembers which). */
+  scanWith?: 'wechat' | 'alipay';
 };
 
 /** An in-browser (H5) payment on a phone: the payer's IP, and where the browser comes back to. */

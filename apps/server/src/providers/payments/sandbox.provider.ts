@@ -43,6 +43,7 @@ export const createSandboxProvider = (deps: {
         `/api/pay/sandbox/qr/${encodeURIComponent(trade.orderNo)}`,
         deps.publicBaseUrl,
       );
+      if (trade.scanWith) url.searchParams.set('as', trade.scanWith);
       return Promise.resolve({ payUrl: url.toString() });
     },
     query: (orderNo: string) => Promise.resolve(view(orderNo)),

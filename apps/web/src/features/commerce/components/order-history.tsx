@@ -44,7 +44,7 @@ const ResumePay = ({ order, onClose }: { order: OrderItem; onClose: () => void }
           expiresAt: order.expiresAt,
           sandbox: order.channel === 'sandbox',
         }}
-        channel={order.channel === 'alipay' ? 'alipay' : 'wechat'}
+        channel={order.scanWith ?? (order.channel === 'alipay' ? 'alipay' : 'wechat')}
         title={order.title}
         onRestart={onClose}
         onDone={onClose}
