@@ -4,7 +4,7 @@ import { moduleServices } from '../src/modules/feature-module';
 import type { OrdersModuleServices } from '../src/modules/orders/orders.module';
 import { periodStartMs } from '../src/modules/orders/vip-allowance';
 import { createTicketsRepository } from '../src/modules/tickets/tickets.repository';
-import { buildTestApp, describeEachDatabase, fakeClock, smsLogin } from './helper';
+import { adminToken, buildTestApp, describeEachDatabase, fakeClock, smsLogin } from './helper';
 import type { FakeClock, TestApp } from './helper';
 
 const ROOT = { username: 'vipallowance', password: 'root-password-2026' };
@@ -94,6 +94,24 @@ describeEachDatabase('VIP monthly allowance', (target) => {
     ]);
   };
 
+  /**
+   * An SVIP month (350 通用 + 5 视频) beginning at `at`, `k` months having been credited: just
+   * before it nothing more is granted while passes and reads race; at its start, once.
+   */
+  const acrossMonthStart = async (
+    member: Member & { user: { id: string } },
+    at: number,
+    k: number,
+  ) => {
+    clock.advance(at - clock.now().getTime() - 1000);
+    await race(member);
+    expect(await balance(member.user.id, 1)).toBe(350 * k);
+    clock.advance(1000);
+    await race(member);
+    expect(await balance(member.user.id, 1)).toBe(350 * (k + 1));
+    expect(await balance(member.user.id, 4)).toBe(5 * (k + 1));
+  };
+
   it('getVipInfo answers {isVip, level, expiresAt, perks} for a member and for nobody', async () => {
     const member = await smsLogin(t);
     expect(await vipInfo(member)).toMatchObject({
@@ -125,16 +143,7 @@ describeEachDatabase('VIP monthly allowance', (target) => {
       },
     });
     expect(await one.allowance.grantDue()).toBe(0);
-    for (let k = 1; k < 12; k++) {
-      // Just before month k begins nothing more is granted; at its start, once.
-      clock.advance(periodStartMs(start, 365, k) - clock.now().getTime() - 1000);
-      await race(member);
-      expect(await balance(user.id, 1)).toBe(350 * k);
-      clock.advance(1000);
-      await race(member);
-      expect(await balance(user.id, 1)).toBe(350 * (k + 1));
-      expect(await balance(user.id, 4)).toBe(5 * (k + 1));
-    }
+    for (let k = 1; k < 12; k++) await acrossMonthStart(member, periodStartMs(start, 365, k), k);
     clock.advance(60 * DAY);
     await race(member);
     expect(await balance(user.id, 1)).toBe(4200);
@@ -209,5 +218,116 @@ describeEachDatabase('VIP monthly allowance', (target) => {
     await race(member);
     expect(await balance(user.id)).toBe(0);
     expect(await months(orderNo)).toHaveLength(2);
+  });
+
+  /** The admin console's VIP grant (permission users.vip), signed in afresh (fake months pass). */
+  const grantVip = async (userId: string, tier: 'vip' | 'svip', days: number) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/manage/user/${userId}/vip`,
+      headers: { satoken: await adminToken(t, ROOT) },
+      payload: { tier, days, reason: '活动补偿' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { vipTier: string; vipUntil: string };
+  };
+  const grantsOf = (userId: string) =>
+    t.container.database.db
+      .selectFrom('vip_grants')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('vip_from')
+      .execute();
+  const grantMonthsOf = (grantId: string) =>
+    t.container.database.db
+      .selectFrom('vip_grant_allowances')
+      .select(['period', 'period_start'])
+      .where('grant_id', '=', grantId)
+      .orderBy('period')
+      .execute();
+
+  it('VIP granted by an admin gets the monthly allowance: each month once, racing workers and reads', async () => {
+    const member = await smsLogin(t);
+    const { user } = member;
+    const start = clock.now().getTime();
+    const after = await grantVip(user.id, 'svip', 90);
+    expect(after).toMatchObject({
+      vipTier: 'svip',
+      vipUntil: new Date(start + 90 * DAY).toISOString(),
+    });
+    // The tier's plan allowance (SVIP: the year plan's 350 通用 + 5 视频), the first month at once.
+    expect(await balance(user.id, 1)).toBe(350);
+    expect(await balance(user.id, 4)).toBe(5);
+    const [grant] = await grantsOf(user.id);
+    expect(grant).toMatchObject({ tier: 'svip', vip_days: 90, reason: '活动补偿' });
+    expect(JSON.parse(grant!.grants)).toEqual({ '1': 350, '4': 5 });
+    expect((await vipInfo(member)).perks).toEqual({
+      priorityQueue: true,
+      monthlyTickets: { '1': 350, '4': 5 },
+      nextAllowanceAt: new Date(periodStartMs(start, 90, 1)).toISOString(),
+    });
+    const audit = await t.container.database.db
+      .selectFrom('admin_audit_log')
+      .select('after_json')
+      .where('action', '=', 'user.vip.grant')
+      .where('target', '=', `user:${user.id}`)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(String(audit.after_json))).toMatchObject({
+      grantId: grant!.id,
+      monthlyTickets: { '1': 350, '4': 5 },
+      monthsCredited: 1,
+    });
+    for (let k = 1; k < 3; k++) await acrossMonthStart(member, periodStartMs(start, 90, k), k);
+    clock.advance(40 * DAY);
+    await race(member);
+    expect(await balance(user.id, 1)).toBe(1050);
+    expect((await grantMonthsOf(grant!.id)).map((m) => m.period)).toEqual([0, 1, 2]);
+    const ledger = await t.container.database.db
+      .selectFrom('ticket_ledger')
+      .select('delta')
+      .where('user_id', '=', user.id)
+      .where('reason', '=', 'vip_allowance')
+      .where('ref', '=', grant!.id)
+      .execute();
+    expect(ledger).toHaveLength(6);
+    expect((await vipInfo(member)).perks).toMatchObject({
+      monthlyTickets: {},
+      nextAllowanceAt: null,
+    });
+  });
+
+  it("concurrent admin grants and a bought plan queue their days; every grant's months start with its days", async () => {
+    const member = await smsLogin(t);
+    const { user, token } = member;
+    const start = clock.now().getTime();
+    const orderNo = await buyAndPay(token, 'vip-month');
+    expect(await balance(user.id)).toBe(300);
+    // Three grants at once: none loses another's days; only months that have begun are credited.
+    await Promise.all([
+      grantVip(user.id, 'vip', 30),
+      grantVip(user.id, 'vip', 30),
+      grantVip(user.id, 'vip', 30),
+    ]);
+    const grants = await grantsOf(user.id);
+    expect(grants.map((g) => Date.parse(g.vip_from) - start)).toEqual([
+      30 * DAY,
+      60 * DAY,
+      90 * DAY,
+    ]);
+    expect((await vipInfo(member)).expiresAt).toBe(new Date(start + 120 * DAY).toISOString());
+    expect(await balance(user.id)).toBe(300);
+    for (let k = 1; k <= 3; k++) {
+      clock.advance(start + k * 30 * DAY - clock.now().getTime());
+      await race(member);
+      expect(await balance(user.id)).toBe(300 * (k + 1));
+      expect(await grantMonthsOf(grants[k - 1]!.id)).toEqual([
+        { period: 0, period_start: new Date(start + k * 30 * DAY).toISOString() },
+      ]);
+    }
+    expect(await months(orderNo)).toHaveLength(1);
+    clock.advance(30 * DAY);
+    await race(member);
+    expect(await balance(user.id)).toBe(1200);
+    expect((await vipInfo(member)).isVip).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import * as m0008 from './0008-commerce';
 import * as m0014commerce from './0014-commerce-vip-allowance';
 import * as m0014refunds from './0014-commerce-refund-requests';
 import * as m0014h5 from './0014-commerce-h5';
+import * as m0016commerce from './0016-commerce-vip-grants';
 // --
 // 0009-gallery.ts (issue 14) imported here
 import * as m0009 from './0009-gallery';
@@ -85,6 +86,9 @@ export const migrations: Record<string, Migration> = {
   // --
   // '0015_community_cases' (issue 14)
   '0015_community_cases': m0015community,
+  // --
+  // '0016_commerce_vip_grants' (issue 13)
+  '0016_commerce_vip_grants': m0016commerce,
   // --
 };
 

@@ -175,6 +175,15 @@ export const createAdminUsersRepository = (db: Kysely<Database>) => {
       return true;
     },
 
+    /** Takes the user row for the transaction (a no-op write: a row lock on PostgreSQL). */
+    async holdUser(trx: Db, id: string) {
+      await trx
+        .updateTable('users')
+        .set({ updated_at: sql<string>`updated_at` })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async setVip(trx: Db, id: string, tier: string, until: string, at: string) {
       await trx
         .updateTable('users')

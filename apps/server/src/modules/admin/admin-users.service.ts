@@ -1,4 +1,5 @@
 import { ticketTypeNames } from '@huijing/contracts';
+import type { TicketGrants } from '@huijing/contracts';
 import type {
   AdminTicketAdjust,
   AdminUserDetail,
@@ -6,10 +7,13 @@ import type {
   AdminUserRow,
 } from '@huijing/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { CoreContainer } from '../../container';
 import { DAY } from '../../config/clock';
+import type { Database } from '../../db/schema';
 import { newId } from '../../db/ids';
 import { AppError } from '../../http/app-error';
+import type { VipGrantInput } from '../orders/vip-allowance';
 import type { AuditLog } from './audit.service';
 import type { AdminSettingsStore } from './admin-settings.service';
 import { createAdminUsersRepository } from './admin-users.repository';
@@ -20,11 +24,18 @@ export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
 /** Orders of a user, when the commerce module exposes them (it is optional here). */
 export type UserOrdersLookup = (userId: string) => Promise<Record<string, unknown>[]>;
 
+/** The commerce module's record of an admin's VIP grant and its monthly allowance (optional). */
+export type VipGrantRecorder = (
+  trx: Kysely<Database>,
+  grant: VipGrantInput,
+) => Promise<{ grantId: string; months: number; grants: TicketGrants }>;
+
 export const createAdminUsersService = (deps: {
   core: CoreContainer;
   audit: AuditLog;
   settings: AdminSettingsStore;
   ordersOf?: UserOrdersLookup;
+  vipGrant?: VipGrantRecorder;
 }) => {
   const { db } = deps.core.database;
   const repo = createAdminUsersRepository(db);
@@ -123,7 +134,12 @@ export const createAdminUsersService = (deps: {
       return after;
     },
 
-    /** Grants a tier or extends it: days are added to the later of now and the current end. */
+    /**
+     * Grants a tier or extends it: days are added to the later of now and the current end. The
+     * grant carries the tier's monthly ticket allowance like a bought plan (commerce's
+     * `vip_grants`), its first month credited here when it begins now — all in one transaction
+     * with the audit row, the user row held first so a concurrent grant or payment cannot lose days.
+     */
     async grantVip(
       request: FastifyRequest,
       id: string,
@@ -132,18 +148,36 @@ export const createAdminUsersService = (deps: {
       await requireUser(id);
       const at = deps.core.now();
       await db.transaction().execute(async (trx) => {
+        await repo.holdUser(trx, id);
         const before = await repo.find(id, trx);
         const current = before?.vipUntil ? Date.parse(before.vipUntil) : 0;
         const start = Math.max(at.getTime(), Number.isFinite(current) ? current : 0);
         const until = new Date(start + body.days * DAY).toISOString();
         await repo.setVip(trx, id, body.tier, until, at.toISOString());
+        const allowance = await deps.vipGrant?.(trx, {
+          userId: id,
+          tier: body.tier,
+          days: body.days,
+          vipFrom: new Date(start).toISOString(),
+          grantedBy: request.adminAuth?.adminId ?? null,
+          reason: body.reason,
+        });
         await deps.audit.recordFor(
           request,
           {
             action: 'user.vip.grant',
             target: `user:${id}`,
             before: { vipTier: before?.vipTier ?? null, vipUntil: before?.vipUntil ?? null },
-            after: { vipTier: body.tier, vipUntil: until, days: body.days },
+            after: {
+              vipTier: body.tier,
+              vipUntil: until,
+              days: body.days,
+              ...(allowance && {
+                grantId: allowance.grantId,
+                monthlyTickets: allowance.grants,
+                monthsCredited: allowance.months,
+              }),
+            },
             reason: body.reason,
           },
           trx,

@@ -71,6 +71,30 @@ export interface VipAllowancesTable {
   created_at: string;
 }
 
+/** VIP granted by an admin: its days and the tier's monthly allowance (migration 0016). */
+export interface VipGrantsTable {
+  id: string;
+  user_id: string;
+  tier: string;
+  vip_days: number;
+  vip_from: string;
+  grants: string;
+  allowance_next_at: string | null;
+  granted_by: string | null;
+  reason: string;
+  created_at: string;
+}
+
+/** One month of an admin grant's allowance, credited once (the key is grant and period). */
+export interface VipGrantAllowancesTable {
+  grant_id: string;
+  period: number;
+  user_id: string;
+  period_start: string;
+  grants: string;
+  created_at: string;
+}
+
 export interface PaymentIncidentsTable {
   id: string;
   order_no: string | null;
@@ -119,6 +143,8 @@ declare module '../../db/schema' {
     order_refunds: OrderRefundsTable;
     enterprise_leads: EnterpriseLeadsTable;
     vip_allowances: VipAllowancesTable;
+    vip_grants: VipGrantsTable;
+    vip_grant_allowances: VipGrantAllowancesTable;
     order_refund_requests: OrderRefundRequestsTable;
   }
 }
