@@ -1,12 +1,13 @@
 import { adminRoleNames, type AdminRole, type AuditEntry } from '@huijing/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Space, Table, Tag, type TableProps } from 'antd';
+import { Space, Tag, type TableProps } from 'antd';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDateTime } from '../../../lib/format';
 import { auditQuery } from '../api/console.api';
 import { useUrlTable } from '../hooks/use-url-table';
 import { ConsoleError } from './console-error';
 import { asInstant, FilterDayRange, FilterSearch } from './console-filters';
+import { ConsoleTable } from './console-table';
 
 /** Readable names of the recorded actions (unknown ones show their code). */
 export const actionNames: Record<string, string> = {
@@ -128,17 +129,14 @@ export const AdminAuditPage = () => {
         </Space>
       </div>
       <ConsoleError error={query.error} />
-      <Table<AuditEntry>
+      <ConsoleTable<AuditEntry>
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        scroll={{ x: 'max-content' }}
         expandable={{ expandedRowRender: (e) => <Change entry={e} /> }}
-        locale={{ emptyText: '没有符合条件的记录' }}
-        onChange={table.onTableChange}
-        pagination={table.pagination(query.data?.total ?? 0, (n) => `共 ${n} 条`)}
+        table={table}
+        query={query}
+        empty="没有符合条件的记录"
+        total={(n) => `共 ${n} 条`}
       />
     </div>
   );

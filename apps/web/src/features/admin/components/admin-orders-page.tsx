@@ -1,6 +1,6 @@
 import type { AdminOrderRow } from '@huijing/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Space, Table, Tag, type TableProps } from 'antd';
+import { Button, Space, Tag, type TableProps } from 'antd';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDateTime } from '../../../lib/format';
@@ -11,6 +11,7 @@ import { ConsoleError } from './console-error';
 import { OrderDetailDrawer } from './order-detail-drawer';
 import { buyerLabel, channelNames, orderStatus, yuan } from './order-labels';
 import { asDay, FilterDayRange, FilterSearch, FilterSelect } from './console-filters';
+import { ConsoleTable } from './console-table';
 
 /** /admin/orders: every order with filters in the URL; ?order= opens its detail drawer. */
 export const AdminOrdersPage = () => {
@@ -138,17 +139,14 @@ export const AdminOrdersPage = () => {
         </Space>
       </div>
       <ConsoleError error={query.error} />
-      <Table<AdminOrderRow>
+      <ConsoleTable<AdminOrderRow>
         rowKey="orderNo"
-        size="middle"
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '没有符合条件的订单' }}
         onRow={(o) => ({ onDoubleClick: () => table.setOpen(o.orderNo) })}
-        onChange={table.onTableChange}
-        pagination={table.pagination(query.data?.total ?? 0, (n) => `共 ${n} 笔订单`)}
+        table={table}
+        query={query}
+        empty="没有符合条件的订单"
+        total={(n) => `共 ${n} 笔订单`}
       />
       <OrderDetailDrawer orderNo={table.open} onClose={() => table.setOpen(null)} />
     </div>

@@ -1,6 +1,6 @@
 import type { AdminProduct } from '@huijing/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Space, Table, Tag, type TableProps } from 'antd';
+import { Button, Space, Tag, type TableProps } from 'antd';
 import { useState } from 'react';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDateTime } from '../../../lib/format';
@@ -11,6 +11,7 @@ import { ConsoleError } from './console-error';
 import { grantsText, yuan } from './order-labels';
 import { ProductFormModal } from './product-form-modal';
 import { FilterSearch, FilterSelect } from './console-filters';
+import { ConsoleTable } from './console-table';
 
 const kindNames: Record<string, string> = {
   tickets: '次数包',
@@ -150,16 +151,13 @@ export const AdminProductsPage = () => {
         </Space>
       </div>
       <ConsoleError error={query.error} />
-      <Table<AdminProduct>
+      <ConsoleTable<AdminProduct>
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '没有符合条件的商品' }}
-        onChange={table.onTableChange}
-        pagination={table.pagination(query.data?.total ?? 0, (n) => `共 ${n} 个商品`)}
+        table={table}
+        query={query}
+        empty="没有符合条件的商品"
+        total={(n) => `共 ${n} 个商品`}
       />
       <ProductFormModal
         open={Boolean(editing)}

@@ -1,6 +1,6 @@
 import { maskPhone, type AdminTaskRow } from '@huijing/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Modal, Select, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { Button, Input, Modal, Select, Space, Tag, Tooltip, type TableProps } from 'antd';
 import { useState } from 'react';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDateTime } from '../../../lib/format';
@@ -12,6 +12,7 @@ import { useUrlTable } from '../hooks/use-url-table';
 import { ConsoleError } from './console-error';
 import { taskStatus } from './user-detail-drawer';
 import { FilterSearch, FilterSelect } from './console-filters';
+import { ConsoleTable } from './console-table';
 
 type Pending = { task: AdminTaskRow; action: 'cancel' | 'retry' } | undefined;
 
@@ -155,16 +156,13 @@ export const AdminTasksPage = () => {
         </Space>
       </div>
       <ConsoleError error={query.error} />
-      <Table<AdminTaskRow>
+      <ConsoleTable<AdminTaskRow>
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '没有符合条件的任务' }}
-        onChange={table.onTableChange}
-        pagination={table.pagination(query.data?.total ?? 0, (n) => `共 ${n} 个任务`)}
+        table={table}
+        query={query}
+        empty="没有符合条件的任务"
+        total={(n) => `共 ${n} 个任务`}
       />
       <Modal
         open={Boolean(pending)}

@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { maskPhone, ticketTypeNames, type AdminUserRow } from '@huijing/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Space, Table, Tag, type TableProps } from 'antd';
+import { Badge, Button, Space, Tag, type TableProps } from 'antd';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDateTime } from '../../../lib/format';
 import { usersQuery } from '../api/console.api';
@@ -9,6 +9,7 @@ import { useUrlTable } from '../hooks/use-url-table';
 import { ConsoleError } from './console-error';
 import { FilterSearch, FilterSelect } from './console-filters';
 import { UserDetailDrawer } from './user-detail-drawer';
+import { ConsoleTable } from './console-table';
 
 const vipLabels: Record<string, string> = { vip: 'VIP', svip: 'SVIP' };
 
@@ -154,21 +155,14 @@ export const AdminUsersPage = () => {
         </Space>
       </div>
       <ConsoleError error={query.error} />
-      <Table<AdminUserRow>
+      <ConsoleTable<AdminUserRow>
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        scroll={{ x: 'max-content' }}
         onRow={(u) => ({ onDoubleClick: () => open(u.id) })}
-        locale={{
-          emptyText: table.filters.keyword
-            ? `没有与“${table.filters.keyword}”匹配的用户`
-            : '暂无用户',
-        }}
-        onChange={table.onTableChange}
-        pagination={table.pagination(query.data?.total ?? 0, (n) => `共 ${n} 位用户`)}
+        table={table}
+        query={query}
+        empty={table.filters.keyword ? `没有与“${table.filters.keyword}”匹配的用户` : '暂无用户'}
+        total={(n) => `共 ${n} 位用户`}
       />
       <UserDetailDrawer userId={openId} onClose={() => open(null)} />
     </div>
