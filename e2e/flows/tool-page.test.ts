@@ -284,9 +284,7 @@ describe('the tool page in the browser', () => {
     const token = await uploader();
     const { page, errors } = await newPage(browser, desktop);
     await page.goto(`${server.url}/clean?satoken=${encodeURIComponent(token)}`);
-    // Signed in from the link and showing the balance: the upload card is the settled page's, not
-    // one replaced a moment later (a file given to that one was lost on a loaded machine).
-    await page.getByTestId('price-line').filter({ hasText: '剩余' }).waitFor();
+    // Given at once, while the page still checks the link's token: the card keeps it until then.
     await page.locator('input[type=file][data-input="upload_img"]').setInputFiles(imagePath);
     await page.getByTestId('mask-editor').waitFor();
     await page.locator('.hj-mask__canvas canvas').first().waitFor();

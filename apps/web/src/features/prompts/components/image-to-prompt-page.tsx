@@ -1,10 +1,11 @@
 import { CameraOutlined, LoadingOutlined, PictureOutlined } from '@ant-design/icons';
 import type { PromptStyle, UploadResult } from '@huijing/contracts';
 import { Alert, Button } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
-import { imageToPrompt, uploadReference } from '../api/prompts.api';
+import { imageToPrompt, promptStatusQuery, uploadReference } from '../api/prompts.api';
 import { PromptResultPanel } from './prompt-result';
 import { PromptWorkspace } from './prompt-workspace';
 import { StylePicker } from './style-picker';
@@ -15,6 +16,7 @@ const ACCEPT = 'image/jpeg,image/png,image/webp';
 /** /img2prompt: an uploaded reference image described as a rendering prompt. */
 export const ImageToPromptPage = () => {
   const { t } = useTranslation();
+  const client = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
   const [image, setImage] = useState<UploadResult>();
   const [uploading, setUploading] = useState(false);
@@ -25,12 +27,7 @@ export const ImageToPromptPage = () => {
     '/img2prompt',
   );
 
-  const take = async (file: File | undefined, available: boolean) => {
-    if (!file || !available) return;
-    if (!run.signedIn) {
-      run.start({ image: '', style });
-      return;
-    }
+  const upload = async (file: File) => {
     if (!ACCEPT.split(',').includes(file.type)) {
       notify(t('works.prompts.image.badType'), 'error');
       return;
@@ -43,6 +40,15 @@ export const ImageToPromptPage = () => {
     } finally {
       setUploading(false);
     }
+  };
+
+  const take = async (file: File | undefined) => {
+    if (!file) return;
+    // A file given before the page knows whether the model is set up waits for that answer.
+    const { available } = await client.ensureQueryData(promptStatusQuery());
+    if (!available) return;
+    if (run.requireLogin) return run.requireLogin(() => void upload(file));
+    await upload(file);
   };
 
   return (
@@ -65,7 +71,7 @@ export const ImageToPromptPage = () => {
               onDrop={(e) => {
                 e.preventDefault();
                 setDragging(false);
-                void take(e.dataTransfer.files[0], available);
+                void take(e.dataTransfer.files[0]);
               }}
             >
               {image ? (
@@ -87,7 +93,7 @@ export const ImageToPromptPage = () => {
               hidden
               data-testid="prompt-image-input"
               onChange={(e) => {
-                void take(e.target.files?.[0], available);
+                void take(e.target.files?.[0]);
                 e.target.value = '';
               }}
             />

@@ -10,6 +10,7 @@ import { useAccountDialogs } from '../../../components/account-dialogs.store';
 import { useRecharge } from '../../../components/recharge.store';
 import { ToolGlyph } from '../../../components/tool-glyph';
 import { useLocalized } from '../../../components/use-localized';
+import { useSignInGate } from '../../../components/use-sign-in-gate';
 import { useCurrentUser } from '../../../components/use-session';
 import { notify } from '../../../lib/notify';
 import { sessionKeys, ticketBalanceQuery } from '../../../lib/session';
@@ -64,6 +65,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
   const { pathname } = useLocation();
   const { signedIn, loading: userLoading } = useCurrentUser();
   const openLogin = useAccountDialogs((s) => s.openLogin);
+  const requireLogin = useSignInGate(pathname);
 
   const store = familyStore(tool.family);
   const state = store((s) => s.tools[tool.id]) ?? emptyToolState;
@@ -427,7 +429,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
                       input={input}
                       images={state.inputs[input.name] ?? []}
                       onChange={(images) => setInput(tool.id, input.name, images)}
-                      requireLogin={signedIn ? undefined : () => openLogin({ returnTo: pathname })}
+                      requireLogin={requireLogin}
                     />
                   ),
                 )}

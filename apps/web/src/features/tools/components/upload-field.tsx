@@ -4,6 +4,7 @@ import { Tooltip } from 'antd';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../../components/use-localized';
+import type { RequireLogin } from '../../../components/use-sign-in-gate';
 import { notify } from '../../../lib/notify';
 import { useImageUpload } from '../hooks/use-image-upload';
 import { usePageFileDrop } from '../hooks/use-page-file-drop';
@@ -25,8 +26,8 @@ export const UploadField = ({
   input: ToolInput;
   images: InputImage[];
   onChange: (images: InputImage[]) => void;
-  /** Set while signed out: uploads belong to an account, so the area asks for sign-in. */
-  requireLogin?: () => void;
+  /** Set until signed in: uploads belong to an account, so the area asks for one first. */
+  requireLogin?: RequireLogin;
 }) => {
   const { t } = useTranslation();
   const pick = useLocalized();
@@ -48,10 +49,12 @@ export const UploadField = ({
     if (signedIn) void refreshStaleLinks();
   }, [signedIn]);
 
-  const choose = () => (requireLogin ? requireLogin() : fileRef.current?.click());
+  const choose = () =>
+    requireLogin ? requireLogin(() => fileRef.current?.click()) : fileRef.current?.click();
   const add = async (files: File[]) => {
     if (files.length === 0) return;
-    if (requireLogin) return requireLogin();
+    // A file given while the account is still being checked is uploaded once it is known.
+    if (requireLogin) return requireLogin(() => void upload.add(files));
     await upload.add(files);
   };
 

@@ -1,7 +1,6 @@
 import type { ToolInput } from '@huijing/tools';
 import { useLocation } from 'react-router';
-import { useAccountDialogs } from '../../../components/account-dialogs.store';
-import { useCurrentUser } from '../../../components/use-session';
+import { useSignInGate } from '../../../components/use-sign-in-gate';
 import { UploadField } from '../components/upload-field';
 import { familyStore, type InputImage } from '../store/family-stores';
 
@@ -21,8 +20,7 @@ export const OverrideUploads = ({
   images: Record<string, InputImage[]>;
 }) => {
   const { pathname } = useLocation();
-  const { signedIn } = useCurrentUser();
-  const openLogin = useAccountDialogs((s) => s.openLogin);
+  const requireLogin = useSignInGate(pathname);
   const { setInput } = familyStore(family).getState();
   return (
     <>
@@ -32,7 +30,7 @@ export const OverrideUploads = ({
           input={input}
           images={images[input.name] ?? []}
           onChange={(next) => setInput(toolId, input.name, next)}
-          requireLogin={signedIn ? undefined : () => openLogin({ returnTo: pathname })}
+          requireLogin={requireLogin}
         />
       ))}
     </>

@@ -10,8 +10,7 @@ import { InputNumber, Tooltip } from 'antd';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAccountDialogs } from '../../../components/account-dialogs.store';
-import { useCurrentUser } from '../../../components/use-session';
+import { useSignInGate } from '../../../components/use-sign-in-gate';
 import { notify } from '../../../lib/notify';
 import { ToolApiError } from '../api/tools.api';
 import { ACCEPTED_IMAGE_TYPES, isAcceptedImage, uploadToolImage } from '../model/upload-image';
@@ -40,8 +39,7 @@ const num = (v: unknown, fallback: number) => (typeof v === 'number' ? v : fallb
 export const FrameSequence = ({ tool, values, inputs, setParam }: OverrideProps) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { signedIn } = useCurrentUser();
-  const openLogin = useAccountDialogs((s) => s.openLogin);
+  const requireLogin = useSignInGate(pathname);
   const fileRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(0);
   const [dragging, setDragging] = useState<number | null>(null);
@@ -65,8 +63,10 @@ export const FrameSequence = ({ tool, values, inputs, setParam }: OverrideProps)
     setParam('durations', next.durations);
   };
 
-  const addFiles = async (files: File[]) => {
-    if (!signedIn) return openLogin({ returnTo: pathname });
+  // Frames given while the account is still being checked are added once it is known.
+  const addFiles = (files: File[]) =>
+    requireLogin ? requireLogin(() => void take(files)) : take(files);
+  const take = async (files: File[]) => {
     const room = max - frames.length;
     const images = files.filter(isAcceptedImage).slice(0, room);
     if (files.length > images.length) {
@@ -141,7 +141,9 @@ export const FrameSequence = ({ tool, values, inputs, setParam }: OverrideProps)
         <button
           type="button"
           className={`hj-upload__drop hj-frames__drop${over === 'end' ? ' is-over' : ''}`}
-          onClick={() => (signedIn ? fileRef.current?.click() : openLogin({ returnTo: pathname }))}
+          onClick={() =>
+            requireLogin ? requireLogin(() => fileRef.current?.click()) : fileRef.current?.click()
+          }
           onDragOver={(e) => {
             e.preventDefault();
             setOver('end');

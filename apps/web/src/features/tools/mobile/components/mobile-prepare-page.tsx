@@ -15,6 +15,7 @@ import { useAccountDialogs } from '../../../../components/account-dialogs.store'
 import { ToolGlyph } from '../../../../components/tool-glyph';
 import { useLocalized } from '../../../../components/use-localized';
 import { usePageTitle } from '../../../../components/use-page-title';
+import { useSignInGate } from '../../../../components/use-sign-in-gate';
 import { useToolAvailability } from '../../../../components/use-tool-availability';
 import { runnableFirst } from '../../../../lib/tool-availability';
 import { taskQuery } from '../../api/tools.api';
@@ -88,6 +89,7 @@ const Prepare = ({ tool }: { tool: ToolDefinition }) => {
   const { state, store, values, inputs, signedIn, mask } = run;
   const { setInput, setParam, resetParams } = store.getState();
   const login = () => openLogin({ returnTo: `${pathname}${search}` });
+  const requireLogin = useSignInGate(`${pathname}${search}`);
   usePageTitle(pick(tool.name));
 
   // A run of this tool still going (started here or on the desktop): offer to watch it.
@@ -135,7 +137,7 @@ const Prepare = ({ tool }: { tool: ToolDefinition }) => {
                 input={input}
                 images={state.inputs[input.name] ?? []}
                 onChange={(images) => setInput(tool.id, input.name, images)}
-                requireLogin={signedIn ? undefined : login}
+                requireLogin={requireLogin}
                 compact={Boolean(mask?.doc) && input.name === 'upload_img'}
               />
             ))}

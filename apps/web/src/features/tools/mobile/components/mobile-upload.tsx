@@ -9,6 +9,7 @@ import type { ToolInput } from '@huijing/tools';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../../../components/use-localized';
+import type { RequireLogin } from '../../../../components/use-sign-in-gate';
 import { useImageUpload } from '../../hooks/use-image-upload';
 import { ACCEPTED_IMAGE_TYPES } from '../../model/upload-image';
 import type { InputImage } from '../../store/family-stores';
@@ -27,8 +28,8 @@ export const MobileUpload = ({
   input: ToolInput;
   images: InputImage[];
   onChange: (images: InputImage[]) => void;
-  /** Set while signed out: uploads belong to an account. */
-  requireLogin?: () => void;
+  /** Set until signed in: uploads belong to an account. */
+  requireLogin?: RequireLogin;
   /** A small row instead of the big preview: the photo is shown large in the mask editor below. */
   compact?: boolean;
 }) => {
@@ -37,12 +38,17 @@ export const MobileUpload = ({
   const camera = useRef<HTMLInputElement>(null);
   const album = useRef<HTMLInputElement>(null);
   const max = input.multiple?.max ?? 1;
-  const { busy, add } = useImageUpload(images, max, onChange);
+  const upload = useImageUpload(images, max, onChange);
+  const { busy } = upload;
+  // A photo given while the account is still being checked is uploaded once it is known.
+  const add = (file: File | undefined) =>
+    requireLogin ? requireLogin(() => void upload.add(file)) : upload.add(file);
   const label = pick(input.label);
 
   const open = (which: 'camera' | 'album') => {
-    if (requireLogin) return requireLogin();
-    (which === 'camera' ? camera : album).current?.click();
+    const click = () => (which === 'camera' ? camera : album).current?.click();
+    if (requireLogin) return requireLogin(click);
+    click();
   };
   const picker = (which: 'camera' | 'album') => (
     <input
