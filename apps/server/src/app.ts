@@ -22,6 +22,7 @@ import { faceRoutes } from './modules/face/face.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { taskEventsRoutes } from './modules/tasks/task-events.routes';
 import { sharesRoutes } from './modules/shares/shares.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -127,6 +128,11 @@ export const buildApp = async (container: Container): Promise<App> => {
     prefix: '/api/ai',
     tasks: container.tasks,
     clickMask: container.clickMask,
+    guards: container.guards,
+  });
+  await app.register(taskEventsRoutes, {
+    prefix: '/api/ai',
+    hub: container.taskStreams,
     guards: container.guards,
   });
   await app.register(sharesRoutes, {

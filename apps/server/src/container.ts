@@ -76,6 +76,11 @@ import { createSharesService } from './modules/shares/shares.service';
 import type { SharesService } from './modules/shares/shares.service';
 import type { TasksService } from './modules/tasks/tasks.service';
 import { createTaskWorker } from './modules/tasks/tasks.worker';
+import { createRedisTaskEventBus, localTaskEventBus } from './modules/tasks/task-events';
+import type { TaskEventBus } from './modules/tasks/task-events';
+import { createTaskStreamHub, taskStreamEnvSchema } from './modules/tasks/task-stream';
+import type { TaskStreamHub } from './modules/tasks/task-stream';
+import { parseAreaEnv } from './config/area-env';
 import { createPromptComposer, vocabularyFrom } from './modules/tasks/prompt-compose';
 import type { TaskWorker } from './modules/tasks/tasks.worker';
 import { runsJobs, servesHttp } from './config/role';
@@ -127,6 +132,10 @@ export type Container = {
   files: FilesService;
   router: EngineRouter;
   tasks: TasksService;
+  /** Task changes between processes (Redis pub/sub, or in memory on one process). */
+  taskEvents: TaskEventBus;
+  /** This process's task event streams (GET /api/ai/taskEvents). */
+  taskStreams: TaskStreamHub;
   shares: SharesService;
   clickMask: ClickMaskService;
   worker: TaskWorker;
@@ -326,6 +335,10 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     maxPixels: env.UPLOAD_MAX_PIXELS,
     thumbDir: path.join(env.DATA_DIR, 'cache', 'thumbs'),
   });
+  // Every task change (worker claims, progress, results, cancels) wakes the owner's event streams.
+  const taskEvents = env.REDIS_URL
+    ? createRedisTaskEventBus(env.REDIS_URL, logger, env.REDIS_PREFIX)
+    : localTaskEventBus();
   const router = createEngineRouter({ engines: options.engines ?? configuredEngines(env), db });
   const engineStatus = createEngineStatus(router.engines);
   const worker = createTaskWorker({
@@ -347,6 +360,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
       vocabulary: async () =>
         vocabularyFrom((await catalog.classifyTree()).data, (await catalog.materialLibrary()).data),
     }),
+    notify: taskEvents.publish,
   });
   // An API-only process on the in-process transport has nobody to hand jobs to: the workers
   // elsewhere find the committed rows with their sweep.
@@ -360,7 +374,26 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     abortLocal: worker.abortLocal,
     onWakeError: (err, taskId) => logger.error({ err, taskId }, 'enqueue failed; sweep will retry'),
     userLaneCap: env.TASK_USER_LANE_CAP,
+    notify: taskEvents.publish,
   });
+  const streamEnv = parseAreaEnv(env, taskStreamEnvSchema);
+  const taskStreams = createTaskStreamHub({
+    source: tasks,
+    bus: taskEvents,
+    // Without Redis only a process that also runs the worker hears every change.
+    available: () => taskEvents.live() && (Boolean(env.REDIS_URL) || runsJobs(role)),
+    sessionActive: async (token) => (await sessions.resolve('user', token)).ok,
+    onSessionInvalidated: sessions.onInvalidated,
+    logger,
+    options: {
+      perUser: streamEnv.TASK_EVENTS_PER_USER,
+      max: streamEnv.TASK_EVENTS_MAX,
+      heartbeatMs: streamEnv.TASK_EVENTS_HEARTBEAT_MS,
+      retryMs: 3_000,
+    },
+  });
+  // Only processes serving HTTP listen (a worker only publishes: one Redis connection).
+  if (servesHttp(role)) taskStreams.listen();
   // Only processes serving HTTP count requests (a worker never opens this connection).
   const rateLimits = createRateLimits({
     redisUrl: servesHttp(role) ? env.REDIS_URL : undefined,
@@ -432,6 +465,8 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     files,
     router,
     tasks,
+    taskEvents,
+    taskStreams,
     shares: createSharesService({ db, files, tasks, now }),
     clickMask: createClickMaskService({
       router,
@@ -491,6 +526,8 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
         for (const feature of [...features].reverse()) await feature.stop?.();
         await worker.stop();
         await queue.close();
+        taskStreams.closeAll();
+        await taskEvents.close();
         await sessionBus.close();
         await database.close();
         rateLimits.close();

@@ -101,6 +101,18 @@ export const errorCatalogue = {
   EDIT_INSTRUCTION_REQUIRED: { code: 40071, status: 400, message: '请描述你想怎样修改这张图片' },
   CONVERSATION_NOT_FOUND: { code: 40470, status: 404, message: '对话不存在或已被删除' },
   EDIT_NOT_FOUND: { code: 40471, status: 404, message: '这次图片编辑不存在或已被删除' },
+  // performance (issue 17): codes ending 17
+  TASK_EVENTS_TOO_MANY: {
+    code: 42917,
+    status: 429,
+    message: '打开的页面过多，实时进度已改为定时刷新',
+  },
+  TASK_EVENTS_UNAVAILABLE: {
+    code: 50317,
+    status: 503,
+    message: '实时进度暂不可用，已改为定时刷新',
+  },
+  // --
   // reliability and security (issue 12): codes ending 90–99 and 03–09
   TASK_QUEUE_FULL: {
     code: 42990,

@@ -53,6 +53,9 @@ export const createAdminTasksService = (deps: { core: CoreContainer; audit: Audi
       });
       if (!canceled) throw new AppError('ADMIN_TASK_NOT_CANCELABLE');
       deps.core.worker.abortLocal(id);
+      // The owner's waiting page hears it at once (task event streams).
+      deps.core.taskEvents.publish({ userId: before.userId, taskId: id });
+      if (before.status === 'queued') deps.core.taskEvents.publish({ lane: before.engine });
       return requireTask(id);
     },
 

@@ -45,18 +45,23 @@ export const createSessionsService = (deps: {
   const cache = new Map<string, { session: ResolvedSession; until: number }>();
   // A lookup that raced an invalidation (read the row before it ended) must not be cached.
   let generation = 0;
+  const listeners: ((message: SessionInvalidation) => void)[] = [];
   const drop = (message: SessionInvalidation) => {
     generation += 1;
-    if ('hash' in message) {
-      cache.delete(message.hash);
-      return;
-    }
-    for (const [key, entry] of cache) {
-      const { kind, subjectId } = entry.session;
-      if (kind === message.kind && (message.subjectId === '*' || subjectId === message.subjectId)) {
-        cache.delete(key);
+    if ('hash' in message) cache.delete(message.hash);
+    else {
+      for (const [key, entry] of cache) {
+        const { kind, subjectId } = entry.session;
+        if (
+          kind === message.kind &&
+          (message.subjectId === '*' || subjectId === message.subjectId)
+        ) {
+          cache.delete(key);
+        }
       }
     }
+    // After the cache is cleaned: a listener re-checking a session must not read the old entry.
+    for (const listener of listeners) listener(message);
   };
   bus?.subscribe(drop);
   /** Here at once, and in every other API process through the bus. */
@@ -67,6 +72,15 @@ export const createSessionsService = (deps: {
   const cacheTrusted = () => cacheMs > 0 && (bus?.live() ?? true);
 
   return {
+    /**
+     * Hears every invalidation, here and (through the bus) from other processes: a token ended
+     * (`{hash}`), or some session of a subject may have ended (`{kind, subjectId}`, also sent on
+     * every login, `'*'` after the bus reconnects) — the listener re-checks its sessions then.
+     */
+    onInvalidated(listener: (message: SessionInvalidation) => void) {
+      listeners.push(listener);
+    },
+
     /** A new token on every login; only its hash is stored. */
     async issue(kind: SessionKind, subjectId: string, meta: SessionMeta = {}): Promise<string> {
       const at = now();

@@ -164,6 +164,24 @@ export const createTasksRepository = (db: Kysely<Database>) => ({
     return row ? toTask(row) : undefined;
   },
 
+  /**
+   * What an event stream sends on connect: the owner's newest visible tasks that are still
+   * active or changed since `since` (newest first; an index range on (user_id, hidden, seq)).
+   */
+  async recentForStream(userId: string, since: string, limit: number): Promise<TaskRecord[]> {
+    const rows = await db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('hidden', '=', 0)
+      .orderBy('seq', 'desc')
+      .limit(limit)
+      .execute();
+    return rows
+      .filter((r) => r.status === 'queued' || r.status === 'running' || r.updated_at >= since)
+      .map(toTask);
+  },
+
   /** Queued tasks ahead on the same engine lane: a range count on (status, engine, seq). */
   async queuedAhead(engine: string, seq: number): Promise<number> {
     const row = await db

@@ -15,6 +15,7 @@ import { queueHeldTask } from './task-submit';
 import { settleTaskTickets } from './tasks.settlement';
 import { readToolPrices } from '../settings/price-overrides';
 import { assertSameRequest } from './idempotency';
+import type { TaskChange } from './task-events';
 import type { Idempotency } from './idempotency';
 
 export type TasksService = ReturnType<typeof createTasksService>;
@@ -78,7 +79,10 @@ export const createTasksService = (deps: {
   onWakeError: (error: unknown, taskId: string) => void;
   /** Queued + running tasks per user and engine lane. */
   userLaneCap?: number;
+  /** Tells the owner's event streams (task-events.ts); called after each commit. */
+  notify?: (change: TaskChange) => void;
 }) => {
+  const notify = deps.notify ?? (() => {});
   const repo = createTasksRepository(deps.db);
   const paramChecks: TaskParamCheck[] = [];
 
@@ -275,6 +279,7 @@ export const createTasksService = (deps: {
       // The row is the truth and the outbox: the hand-off to the transport happens without the
       // user waiting for it (Redis down delays the run, never the answer).
       void deps.wake(engine, taskId).catch((error: unknown) => deps.onWakeError(error, taskId));
+      notify({ userId, taskId });
       return { taskId, queueNum: await repo.queuedAhead(engine, created.seq) };
     },
 
@@ -282,6 +287,26 @@ export const createTasksService = (deps: {
       const task = await repo.findOwnedTask(userId, taskId);
       if (!task) throw new AppError('TASK_NOT_FOUND');
       return toInfo(task);
+    },
+
+    /**
+     * The owner's task exactly as getTaskByTaskId answers it (the same toInfo), with its lane, for
+     * the event stream; undefined when it is not theirs or no longer visible (never thrown).
+     */
+    async streamTask(
+      userId: string,
+      taskId: string,
+    ): Promise<{ info: TaskInfo; engine: string } | undefined> {
+      const task = await repo.findOwnedTask(userId, taskId);
+      return task ? { info: await toInfo(task), engine: task.engine } : undefined;
+    },
+
+    /** On connect: the owner's active tasks and those changed since `since` (newest 50). */
+    async streamSnapshot(userId: string, since: string, limit = 50) {
+      const tasks = await repo.recentForStream(userId, since, limit);
+      return Promise.all(
+        tasks.map(async (task) => ({ info: await toInfo(task), engine: task.engine })),
+      );
     },
 
     async listTasks(
@@ -330,6 +355,8 @@ export const createTasksService = (deps: {
         return false;
       });
       if (canceled) deps.abortLocal(taskId);
+      if (canceled || !keep) notify({ userId, taskId });
+      if (canceled && task.status === 'queued') notify({ lane: task.engine });
       if (keep) return;
       // A deleted task keeps no pictures: its results are removed, their links answer 404.
       await deps.files.remove(

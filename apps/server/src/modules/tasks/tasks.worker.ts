@@ -14,6 +14,7 @@ import type { FilesService } from '../uploads/files.service';
 import { createTasksRepository } from './tasks.repository';
 import type { TaskOutputRecord, TaskRecord } from './tasks.repository';
 import { settleTaskTickets } from './tasks.settlement';
+import type { TaskChange } from './task-events';
 import { createWorkersRepository, DEAD_AFTER_MS, HEARTBEAT_MS } from './worker-heartbeats';
 
 /** Job names on the transport: one lane per engine, so each has its own concurrency. */
@@ -54,7 +55,15 @@ export const createTaskWorker = (deps: {
     toolId: string,
     params: Record<string, unknown>,
   ) => Promise<{ prompt: string; prompts?: string[] } | undefined>;
+  /** Tells the owners' event streams after each committed change (task-events.ts). */
+  notify?: (change: TaskChange) => void;
 }) => {
+  const notify = deps.notify ?? (() => {});
+  /** The task changed; with `laneMoved`, the positions behind it in its lane may have too. */
+  const changed = (task: Pick<TaskRecord, 'id' | 'userId' | 'engine'>, laneMoved = false) => {
+    notify({ userId: task.userId, taskId: task.id });
+    if (laneMoved) notify({ lane: task.engine });
+  };
   const repo = createTasksRepository(deps.db);
   const workers = createWorkersRepository(deps.db);
   const host = os.hostname();
@@ -114,6 +123,7 @@ export const createTaskWorker = (deps: {
       const [taskHost, pid] = (task.workerId ?? '').split(':');
       if (taskHost !== host || !pid || alive(task.workerId!, Number(pid))) continue;
       if (await repo.requeueInterrupted(task.id, task.workerId!, iso())) {
+        changed(task, true);
         log.warn({ taskId: task.id, from: task.workerId }, 'interrupted task re-queued at restart');
         await wake(task.engine, task.id, true);
       } else if (task.leaseUntil) await recoverLost(task);
@@ -163,7 +173,7 @@ export const createTaskWorker = (deps: {
     fields: { outputs?: TaskOutputRecord[]; error?: string },
   ) => {
     const at = iso();
-    return deps.db.transaction().execute(async (trx) => {
+    const moved = await deps.db.transaction().execute(async (trx) => {
       const moved = await createTasksRepository(trx).finishRunning(task.id, workerId, to, {
         ...fields,
         at,
@@ -173,6 +183,8 @@ export const createTaskWorker = (deps: {
         await settleTaskTickets(trx, task, to === 'succeeded' ? 'captured' : 'released', at);
       return moved;
     });
+    if (moved) changed(task);
+    return moved;
   };
 
   const runTask = async (engine: Engine, task: TaskRecord) => {
@@ -187,7 +199,10 @@ export const createTaskWorker = (deps: {
       const p = pending;
       pending = undefined;
       lastFlush = Date.now();
-      void repo.setProgress(task.id, workerId, p, iso()).catch(() => {});
+      void repo.setProgress(task.id, workerId, p, iso()).then(
+        () => changed(task),
+        () => {},
+      );
     };
     // Each second: still ours? (a cancel from another host shows here) and renew the lease.
     const watch = setInterval(
@@ -235,6 +250,7 @@ export const createTaskWorker = (deps: {
         // Shutdown: back to the queue with its seq; the interrupted attempt does not count.
         if (stopped && (await repo.finishRunning(task.id, workerId, 'queued', { at: iso() }))) {
           await repo.refundAttempt(task.id);
+          changed(task, true);
           log.info({ taskId: task.id }, 'task re-queued at shutdown');
         } else log.info({ taskId: task.id }, 'task aborted');
         return;
@@ -243,6 +259,7 @@ export const createTaskWorker = (deps: {
       log.warn({ err: error, taskId: task.id, attempt: task.attempts }, 'task run failed');
       if (engineError?.retryable && task.attempts < MAX_ATTEMPTS) {
         if (await repo.finishRunning(task.id, workerId, 'queued', { at: iso() })) {
+          changed(task, true);
           await wake(task.engine, task.id, true);
         }
         return;
@@ -263,18 +280,22 @@ export const createTaskWorker = (deps: {
     const lease = task.leaseUntil!;
     if (task.attempts < MAX_ATTEMPTS) {
       if (await repo.requeueExpired(task.id, lease, iso())) {
+        changed(task, true);
         log.warn({ taskId: task.id, from: task.workerId }, 'worker lost: task re-queued');
         await wake(task.engine, task.id, true);
       }
       return;
     }
     const at = iso();
-    await deps.db.transaction().execute(async (trx) => {
-      if (await createTasksRepository(trx).failExpired(task.id, lease, CRASH_FAILURE, at)) {
-        await settleTaskTickets(trx, task, 'released', at);
-        log.warn({ taskId: task.id }, 'worker lost twice: task failed and refunded');
+    const failed = await deps.db.transaction().execute(async (trx) => {
+      if (!(await createTasksRepository(trx).failExpired(task.id, lease, CRASH_FAILURE, at))) {
+        return false;
       }
+      await settleTaskTickets(trx, task, 'released', at);
+      log.warn({ taskId: task.id }, 'worker lost twice: task failed and refunded');
+      return true;
     });
+    if (failed) changed(task);
   };
 
   /**
@@ -335,7 +356,9 @@ export const createTaskWorker = (deps: {
           async () => {
             if (stopped) return;
             const task = await repo.claimNext(engine.id, workerId, iso(deps.leaseMs), iso());
-            if (task) await runTask(engine, task);
+            if (!task) return;
+            changed(task, true);
+            await runTask(engine, task);
           },
           { concurrency: deps.concurrency(engine) },
         );
