@@ -39,6 +39,9 @@ import * as m0014projects from './0014-firsthour-projects';
 // 0015-community-cases.ts (issue 14, lane community)
 import * as m0015community from './0015-community-cases';
 // --
+// 0016-community-waterfall-indexes.ts (issue 14, lane community)
+import * as m0016community from './0016-community-waterfall-indexes';
+// --
 
 /**
  * Every migration, by name, in order. A static index instead of a folder read because the server
@@ -89,6 +92,9 @@ export const migrations: Record<string, Migration> = {
   // --
   // '0016_commerce_vip_grants' (issue 13)
   '0016_commerce_vip_grants': m0016commerce,
+  // --
+  // '0016_community_waterfall_indexes' (issue 14)
+  '0016_community_waterfall_indexes': m0016community,
   // --
 };
 

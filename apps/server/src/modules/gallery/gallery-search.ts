@@ -35,8 +35,12 @@ export const termsOf = (searchText: string): string[] => {
 
 export type KeywordPlan =
   | { kind: 'none' }
-  /** Rows holding the driving term, then checked against the whole keyword. */
-  | { kind: 'term'; term: string; like: string };
+  /**
+   * Rows holding the driving term, then checked against the whole keyword. `exact` when the
+   * keyword is the term itself (one word of one or two characters): holding the term is then a
+   * match, so a count needs no look at the text.
+   */
+  | { kind: 'term'; term: string; like: string; exact: boolean };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -50,8 +54,9 @@ export const planKeyword = (keyword: string | undefined): KeywordPlan => {
   const like = `%${norm.split(' ').map(escapeLike).join('%')}%`;
   const longest = norm.split(' ').reduce((a, b) => ([...b].length > [...a].length ? b : a));
   const chars = [...longest];
-  if (chars.length === 1) return { kind: 'term', term: chars[0]!, like };
+  const exact = longest === norm && chars.length <= 2;
+  if (chars.length === 1) return { kind: 'term', term: chars[0]!, like, exact };
   // The middle bigram of the longest word: first and last characters are the most common ones.
   const mid = Math.max(0, Math.floor((chars.length - 2) / 2));
-  return { kind: 'term', term: chars[mid]! + chars[mid + 1]!, like };
+  return { kind: 'term', term: chars[mid]! + chars[mid + 1]!, like, exact };
 };

@@ -215,9 +215,10 @@ export const createGalleryService = (deps: {
         ? decodeCursor(query.cursor, filter.sort === 'hot' ? 'number' : 'string')
         : undefined;
       const limit = query.pageSize;
+      // A cursor page answers the total its first page counted (carried in the cursor).
       const [rows, total] = await Promise.all([
         pages.page(filter, { cursor, offset: (query.current - 1) * limit, limit: limit + 1 }),
-        countOf(filter, query.scope === 'all' && !query.collectionId),
+        cursor?.total ?? countOf(filter, query.scope === 'all' && !query.collectionId),
       ]);
       const more = rows.length > limit;
       const shown = rows.slice(0, limit);
@@ -227,7 +228,7 @@ export const createGalleryService = (deps: {
         total,
         current: query.current,
         pageSize: limit,
-        nextCursor: more && last ? encodeCursor({ key: last.sortKey, id: last.id }) : null,
+        nextCursor: more && last ? encodeCursor({ key: last.sortKey, id: last.id, total }) : null,
       };
     },
 

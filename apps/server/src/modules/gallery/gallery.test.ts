@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, expectError, smsLogin } from '../../../test/helper';
 import type { TestApp } from '../../../test/helper';
 import { buildTaskApp, fakeEngine, upload, waitUntil } from '../../../test/task-fixtures';
+import { createGalleryPageRepository, type PageFilter } from './gallery-page.repository';
 import { planKeyword, searchTextOf, termsOf } from './gallery-search';
 import { maskPhones, shareableSettings } from './gallery.service';
 
@@ -29,9 +30,19 @@ describe('gallery keyword terms', () => {
     const text = searchTextOf({ title: '北欧 客厅', tags: ['ＡＢ'], prompt: 'Warm light' });
     expect(text).toBe('北欧 客厅 ab warm light');
     expect(termsOf('客厅')).toEqual(['客', '客厅', '厅']);
-    expect(planKeyword('客厅')).toEqual({ kind: 'term', term: '客厅', like: '%客厅%' });
-    expect(planKeyword('厅')).toEqual({ kind: 'term', term: '厅', like: '%厅%' });
-    expect(planKeyword('北欧风格客厅')).toMatchObject({ term: '风格', like: '%北欧风格客厅%' });
+    expect(planKeyword('客厅')).toEqual({
+      kind: 'term',
+      term: '客厅',
+      like: '%客厅%',
+      exact: true,
+    });
+    expect(planKeyword('厅')).toEqual({ kind: 'term', term: '厅', like: '%厅%', exact: true });
+    expect(planKeyword('北欧风格客厅')).toMatchObject({
+      term: '风格',
+      like: '%北欧风格客厅%',
+      exact: false,
+    });
+    expect(planKeyword('北欧 客厅')).toMatchObject({ exact: false });
     expect(planKeyword('50%_off')).toMatchObject({ like: '%50%off%' });
     expect(planKeyword('  ')).toEqual({ kind: 'none' });
   });
@@ -329,6 +340,9 @@ describeEachDatabase('gallery: publish, waterfall, collects, collections, report
     await publish(author.token, '游标新');
     const p2 = await page(`${q}&cursor=${p1.nextCursor}`);
     expect(p2.list.map((i) => i.id)).toEqual([ids[2], ids[1]]);
+    // A cursor page answers the total its first page counted; a new first page counts again.
+    expect(p2.total).toBe(5);
+    expect((await page(q)).total).toBe(6);
     const p3 = await page(`${q}&cursor=${p2.nextCursor}`);
     expect(p3.list.map((i) => i.id)).toEqual([ids[0]]);
     expect(p3.nextCursor).toBeNull();
@@ -373,6 +387,51 @@ describeEachDatabase('gallery: publish, waterfall, collects, collections, report
     expect(
       (await page(`keyword=${encodeURIComponent('侘寂')}&authorId=${author.user.id}`)).total,
     ).toBe(2);
+  });
+
+  it('hot pages under a keyword or category are the same walked along the hot index or sorted', async () => {
+    const author = await smsLogin(t);
+    const fan = await smsLogin(t);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push(await publish(author.token, `琥珀色书房${i}`, { classifyIds: ['walk-cls'] }));
+    }
+    await publish(author.token, '无关的图', { classifyIds: ['walk-other'] });
+    for (const id of [ids[1]!, ids[3]!]) {
+      await call('POST', `/api/image/waterfall/collect?id=${id}`, fan.token);
+    }
+    const db = t.container.database.db;
+    // Threshold 0: any match walks the hot index; a huge one: the matches are always sorted.
+    const walk = createGalleryPageRepository(db, { hotWalkMatches: 0 });
+    const sorted = createGalleryPageRepository(db, { hotWalkMatches: 1_000_000_000 });
+    const pagesOf = async (repo: typeof walk, filter: PageFilter) => {
+      const out: string[] = [];
+      let cursor: { key: string | number; id: string } | undefined;
+      for (;;) {
+        const rows = await repo.page(filter, { cursor, offset: 0, limit: 2 });
+        out.push(...rows.map((r) => r.id));
+        if (rows.length < 2) return out;
+        cursor = { key: rows[1]!.sortKey, id: rows[1]!.id };
+      }
+    };
+    const none = { status: 'published', keyword: { kind: 'none' }, sort: 'hot' } as const;
+    for (const filter of [
+      { ...none, keyword: planKeyword('琥珀') },
+      { ...none, keyword: planKeyword('琥珀色 书房') },
+      { ...none, classifyId: 'walk-cls' },
+    ]) {
+      const walked = await pagesOf(walk, filter);
+      expect(walked).toEqual(await pagesOf(sorted, filter));
+      expect(walked).toHaveLength(5);
+      expect(walked.slice(0, 2).sort()).toEqual([ids[1], ids[3]].sort());
+      expect(new Set(walked)).toEqual(new Set(ids));
+      expect(await walk.count(filter)).toBe(5);
+    }
+    // The HTTP page agrees (the square's threshold sorts these few matches).
+    const viaHttp = await page(`keyword=${encodeURIComponent('琥珀')}&sort=hot&pageSize=50`);
+    expect(viaHttp.list.map((i) => i.id)).toEqual(
+      await pagesOf(walk, { ...none, keyword: planKeyword('琥珀') }),
+    );
   });
 
   it('unpublish removes the picture everywhere; only the owner may', async () => {
