@@ -50,3 +50,36 @@ export const projectMoveBodySchema = z.object({
   projectId: z.string().min(1).max(64).nullable(),
 });
 export const projectMoveResultSchema = z.object({ moved: z.number().int().min(0) });
+
+// ---- example pictures (issue 18): what this installation makes, per style, room type and tool --
+
+export const sampleKinds = ['style', 'room', 'tool'] as const;
+export type SampleKind = (typeof sampleKinds)[number];
+
+/** One example picture and what made it (`npm run samples`, or the set shipped in the repo). */
+export const samplePictureSchema = z.object({
+  /** Served by GET /api/ai/samples/file/:name; the query changes when the picture is remade. */
+  url: z.string(),
+  width: z.number().int().min(1),
+  height: z.number().int().min(1),
+  /** For tools: the bundled input the result was made from (a before/after pair). */
+  beforeUrl: z.string().nullable(),
+  /** 'local' (the built-in CPU engine), 'comfyui' or 'openai-images'. */
+  engine: z.string(),
+  /** The model or workflow when the engine names one. */
+  model: z.string().nullable(),
+  /** The prompt sent to a generative engine; null for classical tools. */
+  prompt: z.string().nullable(),
+  madeAt: z.string(),
+  /** Shipped in the repo (made on a developer's machine by the local engine), not made here. */
+  bundled: z.boolean(),
+});
+export type SamplePicture = z.infer<typeof samplePictureSchema>;
+
+/** GET /api/ai/samples: catalogue ids (styles, room types) and tool ids to their pictures. */
+export const samplesSchema = z.object({
+  style: z.record(z.string(), samplePictureSchema),
+  room: z.record(z.string(), samplePictureSchema),
+  tool: z.record(z.string(), samplePictureSchema),
+});
+export type Samples = z.infer<typeof samplesSchema>;

@@ -10,6 +10,7 @@ import { supportModule } from './support/support.module';
 import { trackingModule } from './tracking/tracking.module';
 import { adminConsoleModule } from './admin/admin-console.module';
 import { firstHourModule } from './first-hour/first-hour.module';
+import { samplesModule } from './samples/samples.module';
 
 /**
  * The self-registering product areas, in dependency order (a module may use those above it).
@@ -29,8 +30,9 @@ export const featureModules: FeatureModuleFactory[] = [
   // training and model square (issue 15)
   createModelsModule,
   // --
-  // first hour: queue estimates, works projects (issue 18)
+  // first hour: queue estimates, works projects, example pictures (issue 18)
   firstHourModule,
+  samplesModule,
   // --
   // spec gaps: contact, SSO, tracking, hot words (issue 19)
   ssoModule,

@@ -2,7 +2,7 @@ import type { ToolDefinition } from '@huijing/tools';
 import { RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ToolGlyph } from './tool-glyph';
+import { ToolPicture } from './tool-picture';
 import { useLocalized } from './use-localized';
 
 /**
@@ -32,7 +32,7 @@ export const ToolCard = ({
       data-tool={tool.id}
       data-available={available === undefined ? undefined : String(available)}
     >
-      <ToolGlyph family={tool.family} seed={tool.id} label={tool.name['zh-CN']} />
+      <ToolPicture tool={tool} width={compact ? 72 : 96} height={compact ? 54 : 72} />
       <span className="hj-tool-card__body">
         <span className="hj-tool-card__title">
           <span className="hj-tool-card__name">{name}</span>

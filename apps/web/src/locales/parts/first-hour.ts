@@ -10,6 +10,13 @@ export const firstHourPart = definePart(
     pendingButton: '暂未开通',
     pendingFew: '{{count}} 款待开通',
     chooseTool: '挑一个工具开始',
+    sample: {
+      local: '示例 · 本机引擎生成',
+      ai: '示例 · 本站 AI 引擎生成',
+      localWho: '本机引擎',
+      aiWho: '本站 AI 引擎',
+      pickerNote: '没有封面的选项显示示例图，由{{who}}生成',
+    },
     ctaTry: '拍照试试 · {{name}}',
     plan: {
       rooms: '线稿没有颜色：将按房间自动填充这些颜色',
@@ -45,6 +52,13 @@ export const firstHourPart = definePart(
     pendingButton: 'Not available yet',
     pendingFew: '{{count}} coming soon',
     chooseTool: 'Pick a tool to start',
+    sample: {
+      local: 'Example · made by the built-in engine',
+      ai: 'Example · made by this site’s AI engine',
+      localWho: 'the built-in engine',
+      aiWho: 'this site’s AI engine',
+      pickerNote: 'Choices without a cover show an example made by {{who}}',
+    },
     ctaTry: 'Try with a photo · {{name}}',
     plan: {
       rooms: 'The line plan has no colour: its rooms are filled with these colours',

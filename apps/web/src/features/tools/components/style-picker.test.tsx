@@ -64,8 +64,23 @@ const Form = ({ seen }: { seen: (values: Record<string, unknown>) => void }) => 
   );
 };
 
-const setup = (leaves = styles) => {
-  fakeApi({ 'GET /ai/getAllClassify': () => ok(tree(leaves)) });
+const picture = (url: string, engine = 'comfyui') => ({
+  url,
+  width: 480,
+  height: 360,
+  beforeUrl: null,
+  engine,
+  model: null,
+  prompt: 'x',
+  madeAt: '2026-11-26T00:00:00.000Z',
+  bundled: false,
+});
+
+const setup = (leaves = styles, samples = { style: {}, room: {}, tool: {} }) => {
+  fakeApi({
+    'GET /ai/getAllClassify': () => ok(tree(leaves)),
+    'GET /ai/samples': () => ok(samples),
+  });
   let values: Record<string, unknown> = {};
   renderWithProviders(<Form seen={(v) => (values = v)} />);
   return { values: () => values };
@@ -96,6 +111,42 @@ describe('the style picker of a render tool', () => {
     expect(pic(chinese).getAttribute('style')).toContain('rgb(91, 58, 41)'); // #5b3a29
     expect(pic(industrial).getAttribute('style')).toContain('rgb(31, 31, 31)'); // #1f1f1f
     expect(pic(chinese).getAttribute('style')).not.toBe(pic(industrial).getAttribute('style'));
+  });
+
+  it("shows this installation's example picture where a style or room has no cover (issue 18)", async () => {
+    setup(styles, {
+      style: {
+        'style-new-chinese': picture('/api/ai/samples/file/style-style-new-chinese.webp?v=1'),
+        'style-cream': picture('/api/ai/samples/file/style-style-cream.webp?v=1'),
+      },
+      room: { 'space-living': picture('/api/ai/samples/file/room-space-living.webp?v=1') },
+      tool: {},
+    });
+    const group = await styleGroup();
+    const chinese = within(group).getByRole('radio', { name: '新中式' });
+    await waitFor(() => expect(chinese).toHaveAttribute('data-swatch', 'sample'));
+    const img = chinese.querySelector('img')!;
+    expect(img).toHaveAttribute('src', '/api/ai/samples/file/style-style-new-chinese.webp?v=1');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('width', '120');
+    expect(img).toHaveAttribute('height', '90');
+    expect(chinese).toHaveAttribute('title', expect.stringContaining('示例 · 本站 AI 引擎生成'));
+    // The catalogue's own cover wins; a style without either keeps its drawn swatch.
+    const cream = within(group).getByRole('radio', { name: '奶油风' });
+    expect(cream.querySelector('img')).toHaveAttribute('src', COVER);
+    expect(within(group).getByRole('radio', { name: '工业风' })).toHaveAttribute(
+      'data-swatch',
+      'drawn',
+    );
+    expect(
+      screen.getAllByText('没有封面的选项显示示例图，由本站 AI 引擎生成').length,
+    ).toBeGreaterThan(0);
+    const rooms = await screen.findByRole('radiogroup', { name: '空间类型' });
+    const living = within(rooms).getByRole('radio', { name: '客厅' });
+    expect(living.querySelector('img')).toHaveAttribute(
+      'src',
+      '/api/ai/samples/file/room-space-living.webp?v=1',
+    );
   });
 
   it('changes the form value on a click and marks the card chosen', async () => {

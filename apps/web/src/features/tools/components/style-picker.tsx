@@ -5,6 +5,7 @@ import { Input, Skeleton } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sampleMaker, samplesQuery } from '../../../lib/samples';
 import { classifyQuery } from '../api/tools.api';
 import { noneSwatch, sceneFor, styleSwatch } from './style-swatch';
 import './style-picker.css';
@@ -18,6 +19,8 @@ interface Choice {
   hint: string;
   search: string;
   cover: string | null;
+  /** Says the cover is an example this installation made (lib/samples.ts), and by what. */
+  sample: 'local' | 'ai' | null;
   swatch: string;
 }
 
@@ -60,6 +63,7 @@ export const StylePicker = ({
   const { t, i18n } = useTranslation();
   const en = i18n.resolvedLanguage === 'en-US';
   const { data, isPending, isError } = useQuery(classifyQuery());
+  const { data: samples } = useQuery(samplesQuery());
   const [query, setQuery] = useState('');
   const grid = useRef<HTMLDivElement>(null);
 
@@ -67,15 +71,20 @@ export const StylePicker = ({
     const group = data?.[classifyGroups[catalog]];
     if (!group) return [];
     const scene = sceneFor(catalog);
-    return flattenClassify(group).map((leaf) => ({
-      id: leaf.id,
-      name: en ? (leaf.nameEn ?? leaf.name) : leaf.name,
-      hint: leaf.path.slice(1).join(' · '),
-      search: `${leaf.name} ${leaf.nameEn ?? ''} ${leaf.path.join(' ')}`.toLowerCase(),
-      cover: leaf.cover,
-      swatch: styleSwatch(leaf.id, leaf, scene),
-    }));
-  }, [data, catalog, en]);
+    return flattenClassify(group).map((leaf) => {
+      // The catalogue's own cover first; else the example this installation made of the entry.
+      const sample = leaf.cover ? undefined : (samples?.style[leaf.id] ?? samples?.room[leaf.id]);
+      return {
+        id: leaf.id,
+        name: en ? (leaf.nameEn ?? leaf.name) : leaf.name,
+        hint: leaf.path.slice(1).join(' · '),
+        search: `${leaf.name} ${leaf.nameEn ?? ''} ${leaf.path.join(' ')}`.toLowerCase(),
+        cover: leaf.cover ?? sample?.url ?? null,
+        sample: sample ? sampleMaker(sample) : null,
+        swatch: styleSwatch(leaf.id, leaf, scene),
+      };
+    });
+  }, [data, samples, catalog, en]);
 
   const current = typeof value === 'string' ? value : '';
   // A default id the catalogue no longer holds means "no preference" (the server agrees).
@@ -87,9 +96,11 @@ export const StylePicker = ({
     hint: t('generation.picker.noneHint'),
     search: '',
     cover: null,
+    sample: null,
     swatch: noneSwatch,
   };
   const visible = q ? choices.filter((c) => c.search.includes(q)) : [none, ...choices];
+  const shownSample = visible.find((c) => c.sample)?.sample;
   const tabStop = visible.some((c) => c.id === chosen) ? chosen : visible[0]?.id;
 
   // Long lists scroll inside the card: bring the chosen one into view without moving the page.
@@ -139,10 +150,14 @@ export const StylePicker = ({
               role="radio"
               aria-checked={on}
               tabIndex={c.id === tabStop ? 0 : -1}
-              title={c.hint || undefined}
+              title={
+                [c.hint, c.sample ? t(`firstHour.sample.${c.sample}`) : '']
+                  .filter(Boolean)
+                  .join(' · ') || undefined
+              }
               className={`hj-style-pick${on ? ' is-on' : ''}`}
               data-style={c.id}
-              data-swatch={c.cover ? 'cover' : 'drawn'}
+              data-swatch={c.sample ? 'sample' : c.cover ? 'cover' : 'drawn'}
               onClick={() => onChange(c.id)}
               onKeyDown={(e) => onKeyDown(e, i)}
             >
@@ -151,7 +166,16 @@ export const StylePicker = ({
                 style={c.cover ? undefined : { background: c.swatch }}
                 aria-hidden
               >
-                {c.cover ? <img src={c.cover} alt="" loading="lazy" /> : null}
+                {c.cover ? (
+                  <img
+                    src={c.cover}
+                    alt=""
+                    width={120}
+                    height={90}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : null}
                 {on ? <CheckOutlined className="hj-style-pick__check" /> : null}
               </span>
               <span className="hj-style-pick__name">{c.name}</span>
@@ -159,6 +183,11 @@ export const StylePicker = ({
           );
         })}
       </div>
+      {shownSample ? (
+        <p className="hj-style-picker__sample">
+          {t('firstHour.sample.pickerNote', { who: t(`firstHour.sample.${shownSample}Who`) })}
+        </p>
+      ) : null}
       {visible.length === 0 ? (
         <p className="hj-tool-field__note">{t('generation.picker.empty', { query })}</p>
       ) : null}

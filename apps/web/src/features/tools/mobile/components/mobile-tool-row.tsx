@@ -2,7 +2,7 @@ import { RightOutlined } from '@ant-design/icons';
 import type { ToolDefinition } from '@huijing/tools';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ToolGlyph } from '../../../../components/tool-glyph';
+import { ToolPicture } from '../../../../components/tool-picture';
 import { useLocalized } from '../../../../components/use-localized';
 import { prepareHref } from '../model/mobile-flow';
 
@@ -26,7 +26,7 @@ export const MobileToolRow = ({
         data-tool={tool.id}
         data-available={available === undefined ? undefined : String(available)}
       >
-        <ToolGlyph family={tool.family} seed={tool.id} label={tool.name['zh-CN']} size={48} />
+        <ToolPicture tool={tool} width={64} height={48} caption={false} glyphSize={48} />
         <span className="hj-mf-row__text">
           <strong>
             {pick(tool.name)}

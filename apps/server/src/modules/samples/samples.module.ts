@@ -1,0 +1,50 @@
+import type { EngineId } from '../../engines/engine';
+import type { FeatureModuleFactory } from '../feature-module';
+import { vocabularyFrom } from '../tasks/prompt-compose';
+import { createSampleMaker } from './samples.maker';
+import { samplesRoutes } from './samples.routes';
+import {
+  bundledDir,
+  createSamplesCatalog,
+  dirSink,
+  storageSink,
+  type SampleSink,
+} from './samples.store';
+
+/** Example pictures per style, room type and tool (issue 18): `npm run samples` and their API. */
+export const samplesModule: FeatureModuleFactory = (core) => {
+  const made = storageSink(core.storage);
+  const shipped = dirSink(bundledDir());
+  const catalog = createSamplesCatalog({ made, shipped });
+  const openAiModel =
+    core.env.OPENAI_IMAGES_MODEL ?? (core.env.OPENAI_IMAGES_BASE_URL ? 'gpt-image-1' : undefined);
+  const models: Partial<Record<EngineId, string>> = openAiModel
+    ? { 'openai-images': openAiModel }
+    : {};
+  const maker = (sink: SampleSink = made) =>
+    createSampleMaker({
+      router: core.router,
+      sink,
+      classifyTree: async () => (await core.catalog.classifyTree()).data,
+      vocabulary: async () =>
+        vocabularyFrom(
+          (await core.catalog.classifyTree()).data,
+          (await core.catalog.materialLibrary()).data,
+        ),
+      models,
+      now: () => core.now(),
+    });
+  return {
+    name: 'samples',
+    routes: async (app) => {
+      await app.register(samplesRoutes, { prefix: '/api/ai', catalog });
+    },
+    services: { catalog, maker, shipped, made } satisfies SamplesServices,
+  };
+};
+export type SamplesServices = {
+  catalog: ReturnType<typeof createSamplesCatalog>;
+  maker: (sink?: SampleSink) => ReturnType<typeof createSampleMaker>;
+  shipped: SampleSink;
+  made: SampleSink;
+};

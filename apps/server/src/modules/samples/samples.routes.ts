@@ -1,0 +1,36 @@
+import { envelopeSchema, ok, samplesSchema } from '@huijing/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import type { SamplesCatalog } from './samples.store';
+
+/**
+ * /api/ai/samples (public): the example pictures of styles, room types and tools, and their bytes.
+ * The list is cached five minutes by clients; a picture's URL carries its version, so a picture
+ * is cached a day and a regenerated one has a new URL.
+ */
+export const samplesRoutes: FastifyPluginAsyncZod<{ catalog: SamplesCatalog }> = async (
+  app,
+  { catalog },
+) => {
+  app.get(
+    '/samples',
+    { schema: { response: { 200: envelopeSchema(samplesSchema) } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return ok(await catalog.samples());
+    },
+  );
+  app.get(
+    '/samples/file/:name',
+    { schema: { params: z.object({ name: z.string().max(120) }) } },
+    async (request, reply) => {
+      const bytes = await catalog.file(request.params.name);
+      if (!bytes) throw new AppError('SAMPLE_NOT_FOUND');
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', 'public, max-age=86400')
+        .send(bytes);
+    },
+  );
+};

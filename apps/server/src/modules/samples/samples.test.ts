@@ -1,0 +1,232 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createComfyUiEngine } from '../../engines/comfyui/comfyui.engine';
+import { createLocalEngine } from '../../engines/local/local-engine';
+import { createOpenAiImagesEngine } from '../../engines/openai/openai-images.engine';
+import { startComfyUiDouble, type ComfyUiDouble } from '../../../test/doubles/comfyui-double';
+import {
+  startOpenAiImagesDouble,
+  type OpenAiImagesDouble,
+} from '../../../test/doubles/openai-images-double';
+import { makeTempDir, sqliteTarget, type TestApp } from '../../../test/helper';
+import { buildTaskApp } from '../../../test/task-fixtures';
+import { moduleServices } from '../feature-module';
+import type { SamplesServices } from './samples.module';
+
+const servicesOf = (t: TestApp) =>
+  moduleServices<SamplesServices>(
+    new Map(t.container.features.map((f) => [f.name, f])),
+    'samples',
+  )!;
+
+const manifestOf = async (t: TestApp) =>
+  JSON.parse((await t.container.storage.read('samples/manifest.json')).toString('utf8')) as {
+    entries: Record<string, unknown>[];
+  };
+
+const listed = async (t: TestApp) => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/ai/samples' });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as Record<
+    'style' | 'room' | 'tool',
+    Record<string, { url: string } & Record<string, unknown>>
+  >;
+};
+
+describe('example pictures through the OpenAI-compatible images API (issue 18)', () => {
+  let api: OpenAiImagesDouble;
+  let t: TestApp;
+  beforeAll(async () => {
+    api = await startOpenAiImagesDouble({ defaultFormat: 'b64_json' });
+    t = await buildTaskApp({
+      target: sqliteTarget,
+      env: { OPENAI_IMAGES_MODEL: 'gpt-image-1' },
+      engines: [
+        createOpenAiImagesEngine({ baseUrl: api.url, apiKey: api.apiKey, model: 'gpt-image-1' }),
+      ],
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await api.close();
+  });
+  afterEach(() => servicesOf(t).catalog.forget());
+
+  it("sends each style's and room type's own words, stores the pictures and says what made them", async () => {
+    const lines: string[] = [];
+    const report = await servicesOf(t)
+      .maker()
+      .make({ ids: ['style-cream', 'space-living'], onEvent: (l) => lines.push(l) });
+    expect(report.made.map((m) => `${m.kind}:${m.id}:${m.engine}`).sort()).toEqual([
+      'room:space-living:openai-images',
+      'style:style-cream:openai-images',
+    ]);
+    expect(report.aiEngine).toBe(true);
+    const prompts = api.received.map((r) => String(r.json?.prompt));
+    expect(prompts).toHaveLength(2);
+    expect(prompts.find((p) => p.includes('奶油风'))).toContain(
+      'cream style interior, warm off-white',
+    );
+    expect(prompts.filter((p) => !p.includes('奶油风'))).toEqual([
+      '客厅 (living room, sofa, coffee table, tv wall), 室内设计效果图 (architectural visualization, photorealistic, soft daylight)',
+    ]);
+    expect(lines.some((l) => l.startsWith('已生成 奶油风'))).toBe(true);
+
+    const manifest = await manifestOf(t);
+    const cream = manifest.entries.find((e) => e.id === 'style-cream')!;
+    expect(cream).toMatchObject({
+      kind: 'style',
+      file: 'style-style-cream.webp',
+      engine: 'openai-images',
+      model: 'gpt-image-1',
+      width: 480,
+      height: 360,
+    });
+    expect(cream.prompt).toBe(prompts.find((p) => p.includes('奶油风')));
+    const stored = await t.container.storage.read('samples/style-style-cream.webp');
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'webp', width: 480 });
+
+    const samples = await listed(t);
+    expect(samples.style['style-cream']).toMatchObject({ engine: 'openai-images', bundled: false });
+    const file = await t.app.inject({ method: 'GET', url: samples.style['style-cream']!.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
+    expect(file.rawPayload.equals(stored)).toBe(true);
+    // The shipped local-engine examples are listed beside them.
+    expect(samples.tool['to-line']).toMatchObject({ engine: 'local', bundled: true });
+  });
+
+  it('keeps what is there unless forced, and serves only listed files', async () => {
+    const before = api.received.length;
+    const kept = await servicesOf(t)
+      .maker()
+      .make({ ids: ['style-cream'] });
+    expect(kept).toMatchObject({ made: [], kept: 1 });
+    expect(api.received.length).toBe(before);
+    const forced = await servicesOf(t)
+      .maker()
+      .make({ ids: ['style-cream'], force: true });
+    expect(forced.made).toHaveLength(1);
+    expect(api.received.length).toBe(before + 1);
+
+    for (const name of ['manifest.json', '..%2Fmanifest.json', 'style-unknown.webp']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/ai/samples/file/${name}` });
+      expect(res.statusCode, name).toBe(404);
+      expect(res.json().message).toBe('没有这张示例图');
+    }
+  });
+
+  it('lists tools the configured engines cannot serve as not made, with the reason', async () => {
+    const report = await servicesOf(t)
+      .maker()
+      .make({ ids: ['indoor', 'wanwuqianyi', 'text-to-video'] });
+    expect(report.made).toEqual([]);
+    expect(Object.fromEntries(report.notMade.map((s) => [s.id, s.reason]))).toEqual({
+      indoor: expect.stringContaining('暂不支持'),
+      wanwuqianyi: '需要物品图，没有内置的示例输入',
+      'text-to-video': '视频工具不做示例图',
+    });
+  });
+});
+
+describe('example pictures through ComfyUI (issue 18)', () => {
+  let comfy: ComfyUiDouble;
+  let t: TestApp;
+  beforeAll(async () => {
+    comfy = await startComfyUiDouble();
+    t = await buildTaskApp({ engines: [createComfyUiEngine({ baseUrl: comfy.url })] });
+  });
+  afterAll(async () => {
+    await t.close();
+    await comfy.close();
+  });
+
+  it("renders a tool's example from the drawn room, with its composed prompt, before and after", async () => {
+    const report = await servicesOf(t)
+      .maker()
+      .make({ ids: ['indoor'] });
+    expect(report.failed).toEqual([]);
+    expect(report.made).toEqual([{ kind: 'tool', id: 'indoor', engine: 'comfyui' }]);
+    expect(comfy.received.uploads).toHaveLength(1);
+    const graph = JSON.stringify(comfy.received.prompts[0]!.prompt);
+    expect(graph).toContain('现代简约客厅，浅色木地板，落地窗，自然光');
+    const entry = (await manifestOf(t)).entries.find((e) => e.id === 'indoor')!;
+    expect(entry).toMatchObject({ kind: 'tool', engine: 'comfyui', beforeFile: 'input-room.webp' });
+    expect(graph).toContain(JSON.stringify(entry.prompt).slice(1, -1));
+    const samples = await listed(t);
+    const before = await t.app.inject({
+      method: 'GET',
+      url: samples.tool.indoor!.beforeUrl as string,
+    });
+    expect(before.statusCode).toBe(200);
+    expect((await sharp(before.rawPayload).metadata()).width).toBe(640);
+  });
+});
+
+describe('example pictures without an AI engine (issue 18)', () => {
+  let t: TestApp;
+  const local = createLocalEngine({ threads: 1 });
+  beforeAll(async () => {
+    t = await buildTaskApp({ engines: [local] });
+  });
+  afterAll(async () => {
+    await t.close();
+    await local.close();
+  });
+
+  it("makes the local engine's tool examples and says the rest needs an engine", async () => {
+    const report = await servicesOf(t)
+      .maker()
+      .make({ ids: ['to-line', 'style-cream'] });
+    expect(report.aiEngine).toBe(false);
+    expect(report.made).toEqual([{ kind: 'tool', id: 'to-line', engine: 'local' }]);
+    expect(report.notMade).toEqual([
+      expect.objectContaining({ id: 'style-cream', reason: expect.stringContaining('未配置') }),
+    ]);
+    const after = await sharp(await t.container.storage.read('samples/tool-to-line.webp'))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // A line drawing: mostly white paper.
+    const bright = after.data.filter((v, i) => i % after.info.channels === 0 && v > 200).length;
+    expect(bright / (after.info.width * after.info.height)).toBeGreaterThan(0.6);
+  });
+
+  it('npm run samples without an engine says so and exits non-zero', async () => {
+    const dataDir = await makeTempDir();
+    try {
+      const run = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.resolve(import.meta.dirname, 'samples.cli.ts'),
+          '--kind',
+          'style',
+          '--id',
+          'style-cream',
+        ],
+        {
+          env: {
+            ...process.env,
+            DATA_DIR: dataDir,
+            LOG_LEVEL: 'silent',
+            DATABASE_URL: '',
+            COMFYUI_URL: '',
+            OPENAI_IMAGES_BASE_URL: '',
+          },
+          encoding: 'utf8',
+          timeout: 60_000,
+        },
+      );
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain('没有配置 AI 引擎');
+      expect(run.stdout).toContain('未生成（风格）：奶油风');
+      await expect(fs.stat(path.join(dataDir, 'samples'))).rejects.toThrow();
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import type { SamplePicture } from '@huijing/contracts';
+import type { ToolFamily } from '@huijing/tools';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { sampleMaker, samplesQuery } from '../lib/samples';
+import { ToolGlyph } from './tool-glyph';
+
+/** The example picture of a tool, when this installation has one (lib/samples.ts). */
+export const useToolSample = (toolId: string): SamplePicture | undefined =>
+  useQuery(samplesQuery()).data?.tool[toolId];
+
+/**
+ * A tool's picture on its card: its example as a before/after split (the input on the left, the
+ * tool's result on the right) with an honest caption of who made it, or the lettered tile when
+ * there is no example.
+ */
+export const ToolPicture = ({
+  tool,
+  width,
+  height,
+  caption = true,
+  glyphSize = 44,
+}: {
+  tool: { id: string; family: ToolFamily; name: { 'zh-CN': string } };
+  width: number;
+  height: number;
+  /** Shown on the picture; without it the words are the picture's title. */
+  caption?: boolean;
+  /** The lettered tile's size when there is no example. */
+  glyphSize?: number;
+}) => {
+  const { t } = useTranslation();
+  const sample = useToolSample(tool.id);
+  if (!sample)
+    return (
+      <ToolGlyph family={tool.family} seed={tool.id} label={tool.name['zh-CN']} size={glyphSize} />
+    );
+  const words = t(`firstHour.sample.${sampleMaker(sample)}`);
+  return (
+    <span
+      className="hj-tool-pic"
+      style={{ width, height }}
+      title={words}
+      data-sample={sample.engine}
+    >
+      <img
+        src={sample.url}
+        alt={words}
+        width={width}
+        height={height}
+        loading="lazy"
+        decoding="async"
+      />
+      {sample.beforeUrl ? (
+        <>
+          <img
+            className="hj-tool-pic__before"
+            src={sample.beforeUrl}
+            alt=""
+            width={width}
+            height={height}
+            loading="lazy"
+            decoding="async"
+          />
+          <span className="hj-tool-pic__split" aria-hidden />
+        </>
+      ) : null}
+      {caption ? (
+        <span className="hj-tool-pic__caption" aria-hidden>
+          {words}
+        </span>
+      ) : null}
+    </span>
+  );
+};
