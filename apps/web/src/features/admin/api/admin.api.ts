@@ -52,8 +52,19 @@ export type AdminAccountQuery = z.infer<typeof adminAccountQuerySchema>;
 export type AdminAccountCreate = z.input<typeof adminAccountCreateSchema>;
 export type AdminAccountUpdate = z.input<typeof adminAccountUpdateSchema>;
 
-/** Every call carries the admin token explicitly (never the user token). */
-const opts = () => ({ headers: adminHeaders(), silent: true });
+/** Every console call carries the admin token explicitly (never the user token). */
+export const adminOpts = () => ({ headers: adminHeaders(), silent: true });
+
+/** A console list's filters, page and sort as the URL keeps them (useUrlTable). */
+export type ConsoleQuery = Record<string, string | number | undefined>;
+/** The filters that are set: an empty one is not sent at all. */
+export const cleanQuery = (q: ConsoleQuery) =>
+  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ''));
+/** List queries keep the previous page on screen while the next one loads. */
+export const keepPrevious = {
+  retry: false,
+  placeholderData: <T>(previous: T | undefined) => previous,
+} as const;
 
 export const adminApi = {
   login: (body: z.input<typeof adminLoginBodySchema>) =>
@@ -70,29 +81,31 @@ export const adminApi = {
   page: (query: AdminAccountQuery) =>
     unwrap(
       api.get('/user/manage/page/account', {
-        ...opts(),
+        ...adminOpts(),
         query: { ...query, keyword: query.keyword || undefined },
         schema: adminAccountPageSchema,
       }),
     ),
   create: (body: AdminAccountCreate) =>
-    unwrap(api.post('/user/manage/account', { ...opts(), body, schema: adminAccountSchema })),
+    unwrap(api.post('/user/manage/account', { ...adminOpts(), body, schema: adminAccountSchema })),
   update: (accountId: string, body: AdminAccountUpdate) =>
     unwrap(
       api.post(`/user/manage/account/${encodeURIComponent(accountId)}`, {
-        ...opts(),
+        ...adminOpts(),
         body,
         schema: adminAccountSchema,
       }),
     ),
   remove: (accountId: string) =>
-    unwrap(api.delete(`/user/manage/account/${encodeURIComponent(accountId)}`, opts())),
+    unwrap(api.delete(`/user/manage/account/${encodeURIComponent(accountId)}`, adminOpts())),
   clientDownloads: () =>
-    unwrap(api.get('/user/manage/client/downloads', { ...opts(), schema: clientDownloadsSchema })),
+    unwrap(
+      api.get('/user/manage/client/downloads', { ...adminOpts(), schema: clientDownloadsSchema }),
+    ),
   publishClient: (releases: ClientRelease[]) =>
     unwrap(
       api.post('/user/manage/client/downloads', {
-        ...opts(),
+        ...adminOpts(),
         body: { releases },
         schema: clientDownloadsSchema,
       }),

@@ -1,14 +1,11 @@
 import { galleryReviewPageSchema, modelItemSchema, type GalleryStatus } from '@huijing/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { adminHeaders } from '../../../lib/admin-session';
 import { api } from '../../../lib/request';
-import { unwrap } from './admin.api';
+import { adminOpts, keepPrevious, unwrap } from './admin.api';
 
 type ModelQueue = 'pending' | 'approved' | 'rejected';
 
-/** Every call carries the admin token explicitly (never the user token). */
-const opts = () => ({ headers: adminHeaders(), silent: true });
 const enc = encodeURIComponent;
 
 /**
@@ -19,19 +16,23 @@ export const moderationApi = {
   gallery: (q: { status: GalleryStatus; current: number; pageSize: number }) =>
     unwrap(
       api.get('/user/manage/gallery/review', {
-        ...opts(),
+        ...adminOpts(),
         query: q,
         schema: galleryReviewPageSchema,
       }),
     ),
   reviewImage: (id: string, body: { action: 'approve' | 'hide'; reason?: string }) =>
     unwrap(
-      api.post(`/user/manage/gallery/review/${enc(id)}`, { ...opts(), body, schema: z.null() }),
+      api.post(`/user/manage/gallery/review/${enc(id)}`, {
+        ...adminOpts(),
+        body,
+        schema: z.null(),
+      }),
     ),
   models: (review: ModelQueue) =>
     unwrap(
       api.get('/user/manage/models/page', {
-        ...opts(),
+        ...adminOpts(),
         query: { review },
         schema: z.array(modelItemSchema),
       }),
@@ -39,7 +40,7 @@ export const moderationApi = {
   reviewModel: (id: string, body: { decision: 'approve' | 'reject'; note?: string }) =>
     unwrap(
       api.post(`/user/manage/models/${enc(id)}/review`, {
-        ...opts(),
+        ...adminOpts(),
         body,
         schema: z.object({ review: z.string() }),
       }),
@@ -52,8 +53,6 @@ export const moderationKeys = {
   models: (review: string) => ['admin-moderation', 'models', review] as const,
 };
 
-const keep = { retry: false, placeholderData: <T>(previous: T | undefined) => previous } as const;
-
 export const galleryReviewQuery = (q: {
   status: GalleryStatus;
   current: number;
@@ -62,11 +61,11 @@ export const galleryReviewQuery = (q: {
   queryOptions({
     queryKey: moderationKeys.gallery(q),
     queryFn: () => moderationApi.gallery(q),
-    ...keep,
+    ...keepPrevious,
   });
 export const modelReviewQuery = (review: ModelQueue) =>
   queryOptions({
     queryKey: moderationKeys.models(review),
     queryFn: () => moderationApi.models(review),
-    ...keep,
+    ...keepPrevious,
   });

@@ -1,22 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, DatePicker, Row, Segmented, Skeleton, Space, Statistic } from 'antd';
 import dayjs from 'dayjs';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Bar, BarChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';
 import { statsQuery } from '../api/console.api';
 import { ConsoleError } from './console-error';
-import { ChartCard, StatCard, TrafficCards } from './dashboard-cards';
+import { ChartCard, DailyChart, StatCard, TrafficCards } from './dashboard-cards';
 
 const presets = { '7': '近 7 天', '14': '近 14 天', '30': '近 30 天', '90': '近 90 天' } as const;
 const statusNames: Record<string, string> = {
@@ -93,65 +83,25 @@ export const AdminDashboardPage = () => {
             <StatCard title="区间消耗次数" value={s.tickets.spent} />
           </Row>
           <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
-            <ChartCard title="新增用户与任务" label="新增用户与任务折线图">
-              <LineChart data={s.daily} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" stroke="#eee" />
-                <XAxis dataKey="day" tickFormatter={(d: string) => d.slice(5)} fontSize={12} />
-                <YAxis allowDecimals={false} fontSize={12} />
-                <Tooltip />
-                <Legend />
-                <Line
-                  isAnimationActive={false}
-                  type="monotone"
-                  dataKey="newUsers"
-                  name="新增用户"
-                  stroke="#4f46e5"
-                  strokeWidth={2}
-                  dot={false}
-                />
-                <Line
-                  isAnimationActive={false}
-                  type="monotone"
-                  dataKey="tasks"
-                  name="任务"
-                  stroke="#06b6d4"
-                  strokeWidth={2}
-                  dot={false}
-                />
-                <Line
-                  isAnimationActive={false}
-                  type="monotone"
-                  dataKey="failedTasks"
-                  name="失败任务"
-                  stroke="#ef4444"
-                  strokeWidth={2}
-                  dot={false}
-                />
-              </LineChart>
-            </ChartCard>
-            <ChartCard title="次数发放与消耗" label="次数发放与消耗柱状图">
-              <BarChart data={s.daily} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" stroke="#eee" />
-                <XAxis dataKey="day" tickFormatter={(d: string) => d.slice(5)} fontSize={12} />
-                <YAxis allowDecimals={false} fontSize={12} />
-                <Tooltip />
-                <Legend />
-                <Bar
-                  isAnimationActive={false}
-                  dataKey="ticketsIssued"
-                  name="发放"
-                  fill="#4f46e5"
-                  radius={[3, 3, 0, 0]}
-                />
-                <Bar
-                  isAnimationActive={false}
-                  dataKey="ticketsSpent"
-                  name="消耗"
-                  fill="#f59e0b"
-                  radius={[3, 3, 0, 0]}
-                />
-              </BarChart>
-            </ChartCard>
+            <DailyChart
+              title="新增用户与任务"
+              kind="line"
+              days={s.daily}
+              series={[
+                { key: 'newUsers', name: '新增用户', color: '#4f46e5' },
+                { key: 'tasks', name: '任务', color: '#06b6d4' },
+                { key: 'failedTasks', name: '失败任务', color: '#ef4444' },
+              ]}
+            />
+            <DailyChart
+              title="次数发放与消耗"
+              kind="bar"
+              days={s.daily}
+              series={[
+                { key: 'ticketsIssued', name: '发放', color: '#4f46e5' },
+                { key: 'ticketsSpent', name: '消耗', color: '#f59e0b' },
+              ]}
+            />
             <Col xs={24} lg={12}>
               <Card size="small" title="今日任务状态">
                 <Row gutter={[8, 8]}>

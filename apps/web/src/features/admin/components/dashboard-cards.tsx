@@ -1,9 +1,72 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Statistic } from 'antd';
 import type { ReactElement, ReactNode } from 'react';
-import { Bar, BarChart, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { trafficQuery } from '../api/console.api';
 import { ConsoleError } from './console-error';
+
+/**
+ * A per-day chart of the dashboard: lines or bars, one series per figure of the day's row, the
+ * days on the x axis as MM-DD.
+ */
+export const DailyChart = <K extends string>({
+  title,
+  kind,
+  days,
+  series,
+}: {
+  title: string;
+  kind: 'line' | 'bar';
+  days: ({ day: string } & Record<K, number>)[];
+  series: { key: K; name: string; color: string }[];
+}) => {
+  const Chart = kind === 'line' ? LineChart : BarChart;
+  return (
+    <ChartCard title={title} label={`${title}${kind === 'line' ? '折线图' : '柱状图'}`}>
+      <Chart data={days} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="#eee" />
+        <XAxis dataKey="day" tickFormatter={(d: string) => d.slice(5)} fontSize={12} />
+        <YAxis allowDecimals={false} fontSize={12} />
+        <Tooltip />
+        <Legend />
+        {series.map(({ key, name, color }) =>
+          kind === 'line' ? (
+            <Line
+              key={key}
+              isAnimationActive={false}
+              type="monotone"
+              dataKey={key}
+              name={name}
+              stroke={color}
+              strokeWidth={2}
+              dot={false}
+            />
+          ) : (
+            <Bar
+              key={key}
+              isAnimationActive={false}
+              dataKey={key}
+              name={name}
+              fill={color}
+              radius={[3, 3, 0, 0]}
+            />
+          ),
+        )}
+      </Chart>
+    </ChartCard>
+  );
+};
 
 /** One figure of the dashboard's top rows. */
 export const StatCard = ({ title, value }: { title: string; value: ReactNode }) => (
