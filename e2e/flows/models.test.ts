@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { desktop, launch, newPage, screenshotPath } from '../support/browser';
+import { desktop, dialogSettled, launch, newPage, screenshotPath } from '../support/browser';
 import { startComfyUiDouble, type ComfyUiDouble } from '../support/doubles';
 import { apiSignIn, apiSkipInterest, startServer, type RunningServer } from '../support/server';
 
@@ -87,6 +87,27 @@ describe('model training', () => {
     assert.match(await doctor.innerText(), /4:3 · 1152×896 × 6/);
     await page.getByTestId('model-name').fill('原木客厅');
     assert.match(await page.getByTestId('train-price').innerText(), /30 次通用次数/);
+
+    // Training is a member perk: 开通会员 opens the VIP plans; a sandbox payment unlocks it.
+    await page.getByText('模型训练为会员专享权益').waitFor();
+    assert.equal(await page.getByRole('button', { name: '开始训练' }).count(), 0);
+    await shoot('models-train-vip-desktop');
+    await narrow(async () => {
+      await page.locator('.hj-models-vip').scrollIntoViewIfNeeded();
+      await shoot('models-train-vip-mobile');
+    });
+    await page.locator('.hj-models-start').getByRole('button', { name: '开通会员' }).click();
+    const modal = page.getByRole('dialog', { name: '充值中心' });
+    await modal.getByText('该功能为会员专享，开通会员后即可使用').waitFor();
+    await modal.locator('[data-product-id="vip-month"]').click();
+    await dialogSettled(page);
+    await shoot('models-train-vip-modal-desktop');
+    await modal.getByRole('button', { name: '立即支付' }).click();
+    await modal.getByRole('button', { name: '模拟支付成功' }).click();
+    await modal.getByRole('button', { name: '完成' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: '开始训练' }).waitFor();
+    assert.equal(await page.getByText('模型训练为会员专享权益').count(), 0);
     await shoot('models-train-desktop');
     await narrow(async () => {
       await page.getByTestId('doctor').scrollIntoViewIfNeeded();

@@ -78,7 +78,7 @@ describeEachDatabase('the signed-in user', (target) => {
       tier: 'none',
       tierName: '普通用户',
       expiresAt: null,
-      perks: { priorityQueue: false, monthlyTickets: {}, nextAllowanceAt: null },
+      perks: { priorityQueue: false, training: false, monthlyTickets: {}, nextAllowanceAt: null },
       benefits: ['注册赠送渲染次数', '标准排队'],
     });
     const until = new Date(clock.now().getTime() + 10 * DAY).toISOString();

@@ -118,7 +118,7 @@ describeEachDatabase('VIP monthly allowance', (target) => {
       isVip: false,
       level: 'none',
       expiresAt: null,
-      perks: { priorityQueue: false, monthlyTickets: {}, nextAllowanceAt: null },
+      perks: { priorityQueue: false, training: false, monthlyTickets: {}, nextAllowanceAt: null },
     });
   });
 
@@ -172,6 +172,7 @@ describeEachDatabase('VIP monthly allowance', (target) => {
     expect(await balance(user.id)).toBe(300);
     expect((await vipInfo(member)).perks).toEqual({
       priorityQueue: true,
+      training: true,
       monthlyTickets: { '1': 300 },
       nextAllowanceAt: new Date(start + 30 * DAY).toISOString(),
     });
@@ -263,6 +264,7 @@ describeEachDatabase('VIP monthly allowance', (target) => {
     expect(JSON.parse(grant!.grants)).toEqual({ '1': 350, '4': 5 });
     expect((await vipInfo(member)).perks).toEqual({
       priorityQueue: true,
+      training: true,
       monthlyTickets: { '1': 350, '4': 5 },
       nextAllowanceAt: new Date(periodStartMs(start, 90, 1)).toISOString(),
     });

@@ -93,6 +93,8 @@ export const vipPerksSchema = z.object({
   monthlyTickets: ticketGrantsSchema,
   /** When the next month's allowance is due; null when the bought membership has none left. */
   nextAllowanceAt: isoDateSchema.nullable(),
+  /** May train models (POST /model/train refuses non-members). */
+  training: z.boolean(),
 });
 export type VipPerks = z.infer<typeof vipPerksSchema>;
 

@@ -139,6 +139,7 @@ export const errorCatalogue = {
   },
   // commerce: orders, payments, VIP, activity (issue 13): codes ending 30–39
   PRODUCT_NOT_FOUND: { code: 40430, status: 404, message: '商品不存在或已下架' },
+  VIP_REQUIRED: { code: 40330, status: 403, message: '该功能为会员权益，开通 VIP 后即可使用' },
   ORDER_NOT_FOUND: { code: 40431, status: 404, message: '订单不存在' },
   PAY_CHANNEL_OFF: { code: 40030, status: 400, message: '暂不支持该支付方式，请换一种' },
   CUSTOM_QUANTITY_INVALID: { code: 40031, status: 400, message: '请选择要购买的次数' },

@@ -52,6 +52,9 @@ export const trainRightInfoSchema = z.object({
   minShortSide: z.number().int(),
   freeLeft: z.number().int().optional(),
   vipPerks: z.array(z.string()),
+  /** Training is a member perk (VIP or SVIP): whether it needs one, and whether the caller has it. */
+  vipRequired: z.boolean(),
+  isVip: z.boolean(),
   /** Whether training can start now; the reason when it cannot (no ComfyUI, no training nodes). */
   available: z.boolean(),
   reason: z.string().optional(),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { smsLogin } from '../helper';
 import type { TestApp } from '../helper';
 import { upload } from '../task-fixtures';
 
@@ -20,6 +21,17 @@ export const uploadDataset = async (t: TestApp, token: string, n: number) => {
       await upload(t, token, await distinctJpeg(i % 3 === 0 ? 1024 : 768, i % 3 === 0 ? 680 : 640)),
     );
   return out;
+};
+
+/** A signed-in member: training is a VIP perk, so trainers get a year of VIP on their row. */
+export const member = async (t: TestApp) => {
+  const signedIn = await smsLogin(t);
+  await t.container.database.db
+    .updateTable('users')
+    .set({ vip_tier: 'vip', vip_until: new Date(Date.now() + 365 * 86_400_000).toISOString() })
+    .where('id', '=', signedIn.user.id)
+    .execute();
+  return signedIn;
 };
 
 export const balanceOf = async (t: TestApp, token: string): Promise<number> =>

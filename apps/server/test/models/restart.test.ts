@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import { afterAll, expect, it } from 'vitest';
 import { startComfyUiDouble } from '../doubles/comfyui-double';
 import type { ComfyUiDouble } from '../doubles/comfyui-double';
-import { buildTestApp, makeTempDir, smsLogin } from '../helper';
-import { api, balanceOf, uploadDataset, waitForStatus } from './model-fixtures';
+import { buildTestApp, makeTempDir } from '../helper';
+import { api, balanceOf, member, uploadDataset, waitForStatus } from './model-fixtures';
 
 let comfy: ComfyUiDouble | undefined;
 let dataDir: string | undefined;
@@ -18,7 +18,7 @@ it('a training queued when the server stops runs after the restart, its tickets 
   const env = { COMFYUI_URL: comfy.url, MODEL_TRAIN_PRICE: '4', SIGNUP_TICKETS: '1:20' };
   // An API-only process: the training is committed (row + hold) but nobody runs it here.
   const first = await buildTestApp({ dataDir, env, role: 'api' });
-  const user = await smsLogin(first);
+  const user = await member(first);
   const pictures = await uploadDataset(first, user.token, 10);
   const res = await api(first, user.token).post('/api/model/train', {
     name: '重启前提交',

@@ -3,16 +3,23 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startComfyUiDouble } from '../doubles/comfyui-double';
 import type { ComfyUiDouble } from '../doubles/comfyui-double';
-import { buildTestApp, describeEachDatabase, expectError, smsLogin } from '../helper';
+import { buildTestApp, describeEachDatabase, expectError } from '../helper';
 import type { TestApp } from '../helper';
 import { upload } from '../task-fixtures';
-import { api, balanceOf, distinctJpeg, uploadDataset, waitForStatus } from './model-fixtures';
+import {
+  api,
+  balanceOf,
+  distinctJpeg,
+  member,
+  uploadDataset,
+  waitForStatus,
+} from './model-fixtures';
 
 describeEachDatabase('model training on ComfyUI', (target) => {
   let comfy: ComfyUiDouble;
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof smsLogin>>;
-  let b: Awaited<ReturnType<typeof smsLogin>>;
+  let a: Awaited<ReturnType<typeof member>>;
+  let b: Awaited<ReturnType<typeof member>>;
   let pictures: Awaited<ReturnType<typeof uploadDataset>>;
   let trainedId = '';
 
@@ -29,8 +36,8 @@ describeEachDatabase('model training on ComfyUI', (target) => {
       },
     });
     await t.container.startWorker();
-    a = await smsLogin(t);
-    b = await smsLogin(t);
+    a = await member(t);
+    b = await member(t);
     pictures = await uploadDataset(t, a.token, 12);
   });
   afterAll(async () => {
@@ -391,7 +398,7 @@ describeEachDatabase('model training unavailable', (target) => {
     for (const env of [{ COMFYUI_URL: comfy.url }, {}]) {
       const t = await buildTestApp({ target, env: { ...env, MODEL_TRAIN_MIN_IMAGES: '2' } });
       try {
-        const u = await smsLogin(t);
+        const u = await member(t);
         const pics = await uploadDataset(t, u.token, 2);
         const info = (await api(t, u.token).get('/api/model/train/right/info')).json().data;
         expect(info.available).toBe(false);

@@ -16,16 +16,20 @@ const LazyRechargeModal = lazy(() =>
 );
 
 /**
- * Mounts the recharge modal once something opens it, and makes every 次数不足 answer of the API
- * (lib/request → lib/tickets-short) open it with the hint at the top.
+ * Mounts the recharge modal once something opens it, and makes every 次数不足 (or 会员专享) answer
+ * of the API (lib/request → lib/tickets-short) open it with the hint at the top.
  */
 export const RechargeHost = () => {
   const open = useRecharge((s) => s.open);
   const [mounted, setMounted] = useState(false);
   if (open && !mounted) setMounted(true);
   useEffect(() => {
-    registerTicketsShortHandler(() =>
-      useRecharge.getState().openRecharge({ reason: 'tickets-short' }),
+    registerTicketsShortHandler((need) =>
+      useRecharge
+        .getState()
+        .openRecharge(
+          need === 'vip-required' ? { tab: 'vip', reason: need } : { reason: 'tickets-short' },
+        ),
     );
     return () => registerTicketsShortHandler(undefined);
   }, []);

@@ -14,8 +14,8 @@ export interface RechargeIntent {
   productId?: string;
   /** A /dingzhi purchase: quantities per ticket type. */
   quantities?: TicketGrants;
-  /** Why it opened (the 次数不足 hint at the top). */
-  reason?: 'tickets-short';
+  /** Why it opened (the 次数不足 or 会员专享 hint at the top). */
+  reason?: 'tickets-short' | 'vip-required';
 }
 
 interface RechargeState {

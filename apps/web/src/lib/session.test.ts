@@ -22,7 +22,12 @@ const vip = {
   tier: 'vip',
   tierName: 'VIP 会员',
   expiresAt: null,
-  perks: { priorityQueue: true, monthlyTickets: { '1': 300 }, nextAllowanceAt: null },
+  perks: {
+    priorityQueue: true,
+    training: true,
+    monthlyTickets: { '1': 300 },
+    nextAllowanceAt: null,
+  },
   benefits: [],
 };
 

@@ -33,6 +33,14 @@ describe('次数不足 answers open the recharge modal', () => {
     await expect(api.post('/ai/startTask', { body: {} })).rejects.toThrow('次数不足');
     await expect(api.post('/ai/startTask', { body: {}, silent: true })).rejects.toThrow();
     expect(opened).toHaveBeenCalledTimes(2);
+    expect(opened).toHaveBeenCalledWith('tickets-short');
+  });
+
+  it('on a 403 VIP_REQUIRED (会员专享, e.g. model training), on the VIP plans', async () => {
+    fetchMock.mockImplementation(async () => envelope(40330, 403));
+    await expect(api.post('/model/train', { body: {} })).rejects.toThrow();
+    expect(opened).toHaveBeenCalledTimes(1);
+    expect(opened).toHaveBeenCalledWith('vip-required');
   });
 
   it('not for other errors', async () => {

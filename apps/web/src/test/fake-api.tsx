@@ -109,7 +109,7 @@ export const testUser = {
     tier: 'none',
     tierName: '普通用户',
     expiresAt: null,
-    perks: { priorityQueue: false, monthlyTickets: {}, nextAllowanceAt: null },
+    perks: { priorityQueue: false, training: false, monthlyTickets: {}, nextAllowanceAt: null },
     benefits: [],
   },
 };

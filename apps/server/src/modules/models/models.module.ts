@@ -108,6 +108,7 @@ export const createModelsModule: FeatureModuleFactory = (core) => {
         await core.queue.enqueue(laneOf(TRAIN_ENGINE_ID), { taskId }, { jobId: taskId });
     },
     abortLocal: worker.abortLocal,
+    isVip: (userId) => core.users.isVip(userId),
   });
   const square = createSquareService({ repo, files: core.files, models });
 

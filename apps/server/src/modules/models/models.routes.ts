@@ -43,7 +43,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/train/right/info',
     { ...user, schema: { response: { 200: envelopeSchema(trainRightInfoSchema) } } },
-    async () => ok(await models.rightInfo()),
+    async (request) => ok(await models.rightInfo(userOf(request).userId)),
   );
 
   app.post(

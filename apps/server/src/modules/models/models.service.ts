@@ -51,6 +51,9 @@ const FILE_URL_ID = /^\/api\/files\/([0-9a-f-]{36})(?:[/?]|$)/i;
 const FILE_ID = /^[0-9a-f-]{36}$/i;
 const idOf = (ref: string) => FILE_URL_ID.exec(ref)?.[1] ?? (FILE_ID.test(ref) ? ref : undefined);
 
+/** The 403 a non-member gets from POST /model/train. */
+export const TRAIN_VIP_MESSAGE = '模型训练为会员专享权益，开通 VIP 或 SVIP 会员后即可训练专属模型';
+
 export const createModelsService = (deps: {
   db: Kysely<Database>;
   repo: ModelsRepository;
@@ -63,6 +66,8 @@ export const createModelsService = (deps: {
   captions: CaptionWriter;
   /** Hands a committed training task to the transport (the sweep retries if this fails). */
   wake: (taskId: string) => Promise<void>;
+  /** Whether the user's membership (VIP or SVIP) runs now: training is a member perk. */
+  isVip: (userId: string) => Promise<boolean>;
   abortLocal: (taskId: string) => void;
 }) => {
   const { repo, settings } = deps;
@@ -266,16 +271,18 @@ export const createModelsService = (deps: {
   return {
     domains: () => repo.domains(),
 
-    async rightInfo(): Promise<TrainRightInfo> {
+    async rightInfo(userId: string): Promise<TrainRightInfo> {
       const state = await deps.availability.check();
+      const isVip = await deps.isVip(userId);
       return {
         priceTickets: settings.price,
         ticketType: settings.ticketType,
         minImages: settings.minImages,
         maxImages: settings.maxImages,
         minShortSide: settings.minShortSide,
-        // No member-only training terms exist yet; the wizard lists perks when there are some.
-        vipPerks: [],
+        vipPerks: ['会员专享'],
+        vipRequired: true,
+        isVip,
         available: state.available,
         ...(state.reason && { reason: state.reason }),
         limits: TRAIN_LIMITS,
@@ -285,6 +292,9 @@ export const createModelsService = (deps: {
     doctor,
 
     async start(userId: string, body: StartTrainBody): Promise<{ id: string }> {
+      // Training rights are a member perk (the perks table: 普通用户 —, VIP ✓, SVIP ✓).
+      if (!(await deps.isVip(userId)))
+        throw new AppError('VIP_REQUIRED', { message: TRAIN_VIP_MESSAGE });
       const domain = await domainOrThrow(body.domain);
       const triggerWord = triggerOf(body.triggerWord);
       // Refused before anything is held: no ComfyUI, or one without the training nodes.

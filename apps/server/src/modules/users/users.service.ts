@@ -134,6 +134,14 @@ export const createUsersService = (deps: {
 
     recordLogin: (id: string) => repo.recordLogin(id, iso()),
 
+    /** Whether a membership (VIP or SVIP) is running now: the perks enforced on the server. */
+    async isVip(id: string): Promise<boolean> {
+      const user = await repo.findUserById(id);
+      return Boolean(
+        user?.vipTier && user.vipUntil && Date.parse(user.vipUntil) > deps.now().getTime(),
+      );
+    },
+
     async vipInfo(id: string): Promise<VipInfo> {
       const user = await requireUser(id);
       const tiers = await deps.settings.getSetting('vip.tiers');
@@ -149,7 +157,7 @@ export const createUsersService = (deps: {
         tier,
         tierName: shown?.name ?? tier,
         expiresAt: active ? user.vipUntil : null,
-        perks: { priorityQueue: tier !== 'none', ...allowance },
+        perks: { priorityQueue: tier !== 'none', training: tier !== 'none', ...allowance },
         benefits: shown?.benefits ?? [],
       };
     },

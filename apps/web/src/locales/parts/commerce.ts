@@ -6,6 +6,7 @@ export const commercePart = definePart(
     recharge: {
       title: '充值中心',
       short: '次数不足，充值后即可继续使用',
+      vipRequired: '该功能为会员专享，开通会员后即可使用',
       tabTickets: '次数包',
       tabVip: '会员',
       tabOrders: '订单记录',
@@ -123,6 +124,7 @@ export const commercePart = definePart(
     recharge: {
       title: 'Top up',
       short: 'Not enough runs — top up to continue',
+      vipRequired: 'This is a membership perk — become a member to use it',
       tabTickets: 'Packs',
       tabVip: 'Membership',
       tabOrders: 'Orders',

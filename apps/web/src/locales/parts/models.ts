@@ -17,6 +17,10 @@ export const modelsPart = definePart(
       lead: '上传 {{min}}–{{max}} 张同一风格的图片，训练一个只属于你的 LoRA 模型，之后在渲染工具里一键使用。',
       unavailable: '模型训练暂不可用',
       login: '登录后开始训练',
+      vipTitle: '模型训练为会员专享权益',
+      vipHint: '开通 VIP 或 SVIP 会员后即可训练专属模型，还可享受优先排队和每月赠送次数。',
+      vipOpen: '开通会员',
+      vipBlocker: '开通会员后即可开始训练',
       step: { domain: '1. 训练方向', pictures: '2. 上传图片', settings: '3. 模型信息' },
       drop: '拖拽图片到这里，或点击选择',
       dropHint: 'JPG、PNG、WebP，短边不少于 {{side}} 像素；同一风格、不同角度的图片效果最好',
@@ -108,6 +112,11 @@ export const modelsPart = definePart(
       lead: 'Upload {{min}}–{{max}} pictures in one style to train a LoRA of your own, then use it in the render tools.',
       unavailable: 'Model training is unavailable',
       login: 'Sign in to train',
+      vipTitle: 'Model training is a membership perk',
+      vipHint:
+        'Become a VIP or SVIP member to train your own models, with priority queueing and monthly runs.',
+      vipOpen: 'Become a member',
+      vipBlocker: 'Become a member to start training',
       step: { domain: '1. Direction', pictures: '2. Pictures', settings: '3. Model' },
       drop: 'Drop pictures here or click to choose',
       dropHint:

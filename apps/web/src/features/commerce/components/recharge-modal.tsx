@@ -185,12 +185,16 @@ const RechargeBody = ({ intent, onClose }: { intent: RechargeIntent; onClose: ()
         </div>
       ) : (
         <>
-          {intent.reason === 'tickets-short' ? (
+          {intent.reason ? (
             <Alert
               className="hj-recharge__short"
               type="warning"
               showIcon
-              message={t('commerce.recharge.short')}
+              message={t(
+                intent.reason === 'vip-required'
+                  ? 'commerce.recharge.vipRequired'
+                  : 'commerce.recharge.short',
+              )}
             />
           ) : null}
           {custom ? (

@@ -1,4 +1,4 @@
-import { ExperimentOutlined, LoginOutlined } from '@ant-design/icons';
+import { CrownOutlined, ExperimentOutlined, LoginOutlined } from '@ant-design/icons';
 import { TRAIN_LIMITS, ticketTypeNames } from '@huijing/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Collapse, Input, InputNumber, Skeleton, Space, Tag } from 'antd';
@@ -6,6 +6,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAccountDialogs } from '../../../components/account-dialogs.store';
+import { useRecharge } from '../../../components/recharge.store';
 import { useCurrentUser } from '../../../components/use-session';
 import { notify } from '../../../lib/notify';
 import {
@@ -27,10 +28,14 @@ export const ModelTrainPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const { signedIn } = useCurrentUser();
+  const { signedIn, user } = useCurrentUser();
   const openLogin = useAccountDialogs((s) => s.openLogin);
+  const openRecharge = useRecharge((s) => s.openRecharge);
+  const openVip = () => openRecharge({ tab: 'vip', reason: 'vip-required' });
   const domains = useQuery(domainsQuery());
   const right = useQuery(rightInfoQuery(signedIn));
+  // Training is a member perk, enforced by the server; the session updates right after a purchase.
+  const needsVip = Boolean(right.data?.vipRequired && !(user?.vip.isVip ?? right.data.isVip));
 
   const [domainKey, setDomainKey] = useState<string>();
   const [pictures, setPictures] = useState<DatasetPicture[]>([]);
@@ -117,6 +122,7 @@ export const ModelTrainPage = () => {
     if (!signedIn) return t('models.train.login');
     if (right.data && !right.data.available)
       return right.data.reason ?? t('models.train.unavailable');
+    if (needsVip) return t('models.train.vipBlocker');
     if (uploading > 0 || checking || !doctor)
       return t('models.train.needPictures', { n: Math.max(0, min - usable) });
     if (usable < min) return t('models.train.needPictures', { n: min - usable });
@@ -126,7 +132,7 @@ export const ModelTrainPage = () => {
       );
     if (!name.trim()) return t('models.train.needName');
     return null;
-  }, [signedIn, right.data, uploading, checking, doctor, usable, min, name, t]);
+  }, [signedIn, right.data, needsVip, uploading, checking, doctor, usable, min, name, t]);
 
   const ticket = right.data ? ticketTypeNames[right.data.ticketType as 1 | 2 | 3 | 4]['zh-CN'] : '';
 
@@ -144,6 +150,21 @@ export const ModelTrainPage = () => {
           showIcon
           message={t('models.train.unavailable')}
           description={right.data.reason}
+        />
+      ) : null}
+      {needsVip ? (
+        <Alert
+          className="hj-models-vip"
+          type="info"
+          showIcon
+          icon={<CrownOutlined />}
+          message={t('models.train.vipTitle')}
+          description={t('models.train.vipHint')}
+          action={
+            <Button type="primary" icon={<CrownOutlined />} onClick={openVip}>
+              {t('models.train.vipOpen')}
+            </Button>
+          }
         />
       ) : null}
 
@@ -335,15 +356,21 @@ export const ModelTrainPage = () => {
             {perk}
           </Tag>
         ))}
-        <Button
-          type="primary"
-          size="large"
-          loading={start.isPending}
-          disabled={blocker !== null}
-          onClick={() => start.mutate()}
-        >
-          {t('models.train.start')}
-        </Button>
+        {needsVip ? (
+          <Button type="primary" size="large" icon={<CrownOutlined />} onClick={openVip}>
+            {t('models.train.vipOpen')}
+          </Button>
+        ) : (
+          <Button
+            type="primary"
+            size="large"
+            loading={start.isPending}
+            disabled={blocker !== null}
+            onClick={() => start.mutate()}
+          >
+            {t('models.train.start')}
+          </Button>
+        )}
         {blocker ? <p className="hj-models__reason">{blocker}</p> : null}
       </div>
     </div>
