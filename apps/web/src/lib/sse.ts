@@ -1,4 +1,4 @@
-import { createParser } from 'eventsource-parser';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { API_PREFIX } from './constants';
 import { authHeaders } from './request';
 
@@ -45,58 +45,77 @@ export const streamEvents = async <M = unknown>(
   if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
   if (!response.body) throw new Error('Response body is null');
 
-  const reader = response.body.getReader();
-  // stream: true keeps a multi-byte character split across chunks intact until it completes.
-  const decoder = new TextDecoder('utf-8');
   let finished = false;
   // Spec: every `data:` line is one JSON message; consecutive data lines (one event to the
   // parser) are therefore taken apart again.
-  const parser = createParser({
-    onEvent: (event) => {
-      for (const line of event.data.split('\n')) {
-        if (finished || options.signal?.aborted) return;
-        const payload = line.trim();
-        if (payload === DONE) {
-          finished = true;
-          return;
+  await readEventStream(
+    response.body,
+    {
+      onEvent: (event) => {
+        for (const line of event.data.split('\n')) {
+          if (finished || options.signal?.aborted) return;
+          const payload = line.trim();
+          if (payload === DONE) {
+            finished = true;
+            return;
+          }
+          if (!payload) continue;
+          try {
+            options.onMessage(JSON.parse(payload) as M);
+          } catch (error) {
+            console.warn('[sse] skipped a line that is not JSON:', payload, error);
+          }
         }
-        if (!payload) continue;
-        try {
-          options.onMessage(JSON.parse(payload) as M);
-        } catch (error) {
-          console.warn('[sse] skipped a line that is not JSON:', payload, error);
-        }
-      }
+      },
     },
-  });
+    options.signal,
+    () => finished,
+  );
+};
+
+/**
+ * Reads an event-stream body through eventsource-parser until it ends, `stop()` turns true after
+ * a chunk, or the signal aborts (then it rejects with the abort reason). Shared by the chat
+ * answers above and the task events (task-events.ts).
+ */
+export const readEventStream = async (
+  body: ReadableStream<Uint8Array>,
+  handlers: { onEvent: (event: EventSourceMessage) => void; onRetry?: (ms: number) => void },
+  signal?: AbortSignal,
+  stop: () => boolean = () => false,
+): Promise<void> => {
+  const reader = body.getReader();
+  // stream: true keeps a multi-byte character split across chunks intact until it completes.
+  const decoder = new TextDecoder('utf-8');
+  const parser = createParser({ onEvent: handlers.onEvent, onRetry: handlers.onRetry });
 
   // Cancelling the reader ends a pending read even when the fetch ignores the signal.
   const onAbort = () => void reader.cancel().catch(() => undefined);
-  options.signal?.addEventListener('abort', onAbort, { once: true });
+  signal?.addEventListener('abort', onAbort, { once: true });
   const abortReason = () =>
-    options.signal?.reason instanceof Error
-      ? options.signal.reason
+    signal?.reason instanceof Error
+      ? signal.reason
       : new DOMException('The stream was aborted.', 'AbortError');
 
   try {
     for (;;) {
-      if (options.signal?.aborted) throw abortReason();
+      if (signal?.aborted) throw abortReason();
       const { value, done } = await reader.read();
-      if (options.signal?.aborted) throw abortReason();
+      if (signal?.aborted) throw abortReason();
       if (done) {
         // A last event the server did not close with a blank line still counts.
         parser.feed(`${decoder.decode()}\n\n`);
         return;
       }
       parser.feed(decoder.decode(value, { stream: true }));
-      if (finished) {
-        options.signal?.removeEventListener('abort', onAbort);
+      if (stop()) {
+        signal?.removeEventListener('abort', onAbort);
         await reader.cancel().catch(() => undefined);
         return;
       }
     }
   } finally {
-    options.signal?.removeEventListener('abort', onAbort);
+    signal?.removeEventListener('abort', onAbort);
     reader.releaseLock();
   }
 };

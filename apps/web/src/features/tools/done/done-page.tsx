@@ -7,9 +7,10 @@ import {
 } from '@ant-design/icons';
 import { DONE_SHARE_PARAM, DONE_TASK_PARAM } from '@huijing/contracts';
 import { getTool, toolVerb } from '@huijing/tools';
-import { useQuery } from '@tanstack/react-query';
+import type { TaskDetail } from '@huijing/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Progress, Skeleton, Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAccountDialogs } from '../../../components/account-dialogs.store';
@@ -21,7 +22,8 @@ import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { ResultView } from '../components/result-view';
 import { variantForPath, type DoneVariant } from '../results/send-to';
-import { isMissing, sharedTaskQuery, taskDetailQuery } from './done.api';
+import { useTaskStream } from '../hooks/use-task-stream';
+import { doneKeys, isMissing, sharedTaskQuery, taskDetailQuery } from './done.api';
 import { LinkButton } from '../results/link-button';
 import { loadTaskIntoStore, taskSetup } from '../store/load-task';
 import { SharePanel } from './share-panel';
@@ -70,7 +72,19 @@ export const DonePage = () => {
   const openLogin = useAccountDialogs((s) => s.openLogin);
   const navigate = useNavigate();
 
-  const detail = useQuery(taskDetailQuery(taskId, signedIn && !token && taskId !== ''));
+  const [streamOpen, setStreamOpen] = useState(false);
+  const client = useQueryClient();
+  const detail = useQuery(taskDetailQuery(taskId, signedIn && !token && taskId !== '', streamOpen));
+  const waiting = detail.data?.task.status === 'queued' || detail.data?.task.status === 'running';
+  // While the run is not over, its changes are pushed (the poll above slows to a safety check).
+  useTaskStream(waiting ? taskId : undefined, {
+    onTask: (task) =>
+      client.setQueryData<TaskDetail>(doneKeys.detail(taskId), (old) =>
+        old ? { ...old, task } : old,
+      ),
+    onGone: () => void detail.refetch(),
+    onOpen: setStreamOpen,
+  });
   const shared = useQuery({ ...sharedTaskQuery(token), enabled: token !== '' });
   const toolId = token ? shared.data?.toolId : detail.data?.task.toolId;
   const tool = toolId ? getTool(toolId) : undefined;

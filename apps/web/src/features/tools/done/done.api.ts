@@ -7,6 +7,7 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { api, isRequestError } from '../../../lib/request';
 import { ToolApiError, unwrap } from '../api/tools.api';
+import { STREAM_SAFETY_POLL_MS } from '../model/poll-delay';
 
 export const doneKeys = {
   detail: (taskId: string) => ['tasks', 'detail', taskId] as const,
@@ -21,8 +22,11 @@ export const isMissing = (error: Error) =>
 /** A missing task is an answer, not something to retry. */
 const retryUnlessMissing = (count: number, error: Error) => count < 2 && !isMissing(error);
 
-/** GET /ai/taskDetail: the owner's task with its original and share state; polled until done. */
-export const taskDetailQuery = (taskId: string, enabled: boolean) =>
+/**
+ * GET /ai/taskDetail: the owner's task with its original and share state; polled until done —
+ * every 3 s, or every 15 s while the task event stream pushes its changes (`streamOpen`).
+ */
+export const taskDetailQuery = (taskId: string, enabled: boolean, streamOpen = false) =>
   queryOptions({
     queryKey: doneKeys.detail(taskId),
     queryFn: () =>
@@ -33,7 +37,8 @@ export const taskDetailQuery = (taskId: string, enabled: boolean) =>
     retry: retryUnlessMissing,
     refetchInterval: (q) => {
       const status = (q.state.data as TaskDetail | undefined)?.task.status;
-      return status === 'queued' || status === 'running' ? 3000 : false;
+      if (status !== 'queued' && status !== 'running') return false;
+      return streamOpen ? STREAM_SAFETY_POLL_MS : 3000;
     },
   });
 

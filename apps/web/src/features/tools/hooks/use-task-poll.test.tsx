@@ -1,6 +1,8 @@
 import type { TaskInfo, TaskList } from '@huijing/contracts';
 import { waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configureRequest } from '../../../lib/request';
+import { resetTaskEvents } from '../../../lib/task-events';
 import {
   fakeApi,
   ok,
@@ -28,7 +30,46 @@ const Probe = ({ taskId }: { taskId: string }) => {
   return null;
 };
 
-afterEach(resetFakeApi);
+afterEach(() => {
+  resetFakeApi();
+  resetTaskEvents();
+  vi.unstubAllGlobals();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The task event stream as the server speaks it; the test writes events and may end it. */
+const fakeStream = () => {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  const requests: RequestInit[] = [];
+  const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+    requests.push(init);
+    return new Response(body, { headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    fetchMock,
+    requests,
+    send: (event: string, data: unknown, id = String(Date.now())) =>
+      controller.enqueue(
+        encoder.encode(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+      ),
+    open: () =>
+      controller.enqueue(encoder.encode('retry: 3000\n\nevent: ready\ndata: {"tasks":0}\n\n')),
+    drop: () => controller.close(),
+  };
+};
+
+/** A signed-in page polling task t1 (running): the poll's answers are counted. */
+const watchRunning = () => {
+  const api = fakeApi({ 'GET /ai/getTaskByTaskId': () => ok(info('t1', 'running')) });
+  configureRequest({ getToken: () => 'user-token' });
+  const client = testQueryClient();
+  renderWithProviders(<Probe taskId="t1" />, { client });
+  return { api, client, polls: () => api.callsTo('GET', '/ai/getTaskByTaskId').length };
+};
 
 describe('useTaskPoll', () => {
   it('moves the polled task’s badge in the history strip without refetching the list', async () => {
@@ -48,5 +89,52 @@ describe('useTaskPoll', () => {
       ).toEqual(['running', 'succeeded']),
     );
     expect(api.callsTo('GET', '/ai/getTaskList')).toHaveLength(0);
+  });
+
+  it('takes the result from the event stream while it is open, polling only as a slow safety check', async () => {
+    const stream = fakeStream();
+    const { client, polls } = watchRunning();
+    await waitFor(() => expect(stream.fetchMock).toHaveBeenCalledTimes(1));
+    const [url] = stream.fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/ai/taskEvents');
+    expect((stream.requests[0]!.headers as Record<string, string>).satoken).toBe('user-token');
+    stream.open();
+    await sleep(100);
+    const before = polls();
+    // Running and unchanged: without the stream this would poll every 0.5–0.75 s.
+    await sleep(1600);
+    expect(polls()).toBe(before);
+    const done = { ...info('t1', 'succeeded'), progress: 100 };
+    stream.send('task', info('t2', 'failed')); // another task of the same user: not this page's
+    stream.send('task', done);
+    await waitFor(() => expect(client.getQueryData(toolKeys.task('t1'))).toEqual(done));
+    expect(polls()).toBe(before);
+  });
+
+  it('polls as before when the stream is refused (push not available here)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ success: false, code: 50317, message: '', data: null }), {
+            status: 503,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    const { polls } = watchRunning();
+    await waitFor(() => expect(polls()).toBeGreaterThanOrEqual(3), { timeout: 4000 });
+  });
+
+  it('asks the poll at once when the stream drops, then polls at the usual pace', async () => {
+    const stream = fakeStream();
+    const { polls } = watchRunning();
+    await waitFor(() => expect(stream.fetchMock).toHaveBeenCalledTimes(1));
+    stream.open();
+    await sleep(300);
+    const before = polls();
+    stream.drop();
+    await waitFor(() => expect(polls()).toBe(before + 1), { timeout: 400 });
+    await waitFor(() => expect(polls()).toBeGreaterThanOrEqual(before + 3), { timeout: 4000 });
   });
 });

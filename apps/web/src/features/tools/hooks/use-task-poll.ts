@@ -1,18 +1,23 @@
 import type { TaskInfo, TaskList } from '@huijing/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { sessionKeys, type TicketType } from '../../../lib/session';
 import { taskQuery, toolKeys } from '../api/tools.api';
-import { isTerminal, pollDelay, pollSignature } from '../model/poll-delay';
+import { isTerminal, pollDelay, pollSignature, STREAM_SAFETY_POLL_MS } from '../model/poll-delay';
+import { useTaskStream } from './use-task-stream';
 
 /**
- * Watches one task: polls with backoff (never under 500 ms). TanStack Query does not run an
- * interval while the tab is hidden and refetches on focus/visibility, which is the pause and the
- * resume. When the task ends the balance and the history are refreshed.
+ * Watches one task: the user's task event stream pushes each change while it is open, and the
+ * spec's poll stays as the fallback — with backoff (never under 500 ms) when there is no stream,
+ * every 15 s as a safety check while there is, and at once when the stream drops. TanStack Query
+ * does not run an interval while the tab is hidden and refetches on focus/visibility, which is
+ * the pause and the resume. When the task ends the balance and the history are refreshed.
  */
 export const useTaskPoll = (taskId: string | undefined, ticketType: TicketType, toolId: string) => {
   const client = useQueryClient();
   const streak = useRef({ signature: '', unchanged: 0, polledAt: 0 });
+  const [streamOpen, setStreamOpen] = useState(false);
+  const streamWasOpen = useRef(false);
   const query = useQuery({
     ...taskQuery(taskId ?? ''),
     enabled: Boolean(taskId),
@@ -22,6 +27,7 @@ export const useTaskPoll = (taskId: string | undefined, ticketType: TicketType, 
       const task = q.state.data;
       if (!task) return pollDelay(0);
       if (isTerminal(task.status)) return false;
+      if (streamOpen) return STREAM_SAFETY_POLL_MS;
       // TanStack also asks on every render (new options); only a new answer counts as a poll,
       // or a busy page would back off as if the task had stood still.
       const s = streak.current;
@@ -36,6 +42,22 @@ export const useTaskPoll = (taskId: string | undefined, ticketType: TicketType, 
   });
   const task: TaskInfo | undefined = query.data;
   const ended = task ? isTerminal(task.status) : false;
+  const key = taskQuery(taskId ?? '').queryKey;
+  const { refetch } = query;
+  useTaskStream(taskId && !ended ? taskId : undefined, {
+    // A pushed change is the poll's answer; an ended task is never taken back to running.
+    onTask: (info) =>
+      client.setQueryData<TaskInfo>(key, (old) =>
+        old && isTerminal(old.status) && !isTerminal(info.status) ? old : info,
+      ),
+    onGone: () => void refetch(),
+    onOpen: (open) => {
+      // Dropped: what happened meanwhile is asked for at once.
+      if (streamWasOpen.current && !open && !ended) void refetch();
+      streamWasOpen.current = open;
+      setStreamOpen(open);
+    },
+  });
   // The history strip shows this task too: give it each polled answer instead of refetching the
   // list, so its badge moves from 排队中 to 生成中 without extra requests.
   useEffect(() => {
