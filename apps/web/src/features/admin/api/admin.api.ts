@@ -10,7 +10,7 @@ import {
   type adminLoginBodySchema,
   type Envelope,
 } from '@huijing/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { adminHeaders, signOutAdmin } from '../../../lib/admin-session';
 import { api, isRequestError } from '../../../lib/request';
@@ -60,11 +60,14 @@ export type ConsoleQuery = Record<string, string | number | undefined>;
 /** The filters that are set: an empty one is not sent at all. */
 export const cleanQuery = (q: ConsoleQuery) =>
   Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ''));
-/** List queries keep the previous page on screen while the next one loads. */
-export const keepPrevious = {
-  retry: false,
-  placeholderData: <T>(previous: T | undefined) => previous,
-} as const;
+/** A console list's query: the previous page stays on screen while the next one loads. */
+export const listQuery = <T>(queryKey: readonly unknown[], fetch: () => Promise<T>) =>
+  queryOptions({
+    queryKey,
+    queryFn: fetch,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
 
 export const adminApi = {
   login: (body: z.input<typeof adminLoginBodySchema>) =>

@@ -14,7 +14,7 @@ import {
 } from '@huijing/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/request';
-import { adminOpts, cleanQuery, type ConsoleQuery, keepPrevious, unwrap } from './admin.api';
+import { adminOpts, cleanQuery, type ConsoleQuery, listQuery, unwrap } from './admin.api';
 
 const enc = encodeURIComponent;
 
@@ -133,11 +133,7 @@ export const consoleKeys = {
 };
 
 export const usersQuery = (q: ConsoleQuery) =>
-  queryOptions({
-    queryKey: consoleKeys.users(q),
-    queryFn: () => consoleApi.users(q),
-    ...keepPrevious,
-  });
+  listQuery(consoleKeys.users(q), () => consoleApi.users(q));
 export const userDetailQuery = (id: string) =>
   queryOptions({
     queryKey: consoleKeys.user(id),
@@ -145,17 +141,9 @@ export const userDetailQuery = (id: string) =>
     retry: false,
   });
 export const auditQuery = (q: ConsoleQuery) =>
-  queryOptions({
-    queryKey: consoleKeys.audit(q),
-    queryFn: () => consoleApi.audit(q),
-    ...keepPrevious,
-  });
+  listQuery(consoleKeys.audit(q), () => consoleApi.audit(q));
 export const tasksQuery = (q: ConsoleQuery) =>
-  queryOptions({
-    queryKey: consoleKeys.tasks(q),
-    queryFn: () => consoleApi.tasks(q),
-    ...keepPrevious,
-  });
+  listQuery(consoleKeys.tasks(q), () => consoleApi.tasks(q));
 export const enginesQuery = () =>
   queryOptions({
     queryKey: consoleKeys.engines,
@@ -164,16 +152,8 @@ export const enginesQuery = () =>
     refetchInterval: 15_000,
   });
 export const statsQuery = (q: ConsoleQuery) =>
-  queryOptions({
-    queryKey: consoleKeys.stats(q),
-    queryFn: () => consoleApi.stats(q),
-    ...keepPrevious,
-  });
+  listQuery(consoleKeys.stats(q), () => consoleApi.stats(q));
 export const trafficQuery = (days: number) =>
-  queryOptions({
-    queryKey: consoleKeys.traffic(days),
-    queryFn: () => consoleApi.traffic(days),
-    ...keepPrevious,
-  });
+  listQuery(consoleKeys.traffic(days), () => consoleApi.traffic(days));
 export const settingsQuery = () =>
   queryOptions({ queryKey: consoleKeys.settings, queryFn: consoleApi.settings, retry: false });

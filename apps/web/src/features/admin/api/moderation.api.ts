@@ -1,8 +1,7 @@
 import { galleryReviewPageSchema, modelItemSchema, type GalleryStatus } from '@huijing/contracts';
-import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/request';
-import { adminOpts, keepPrevious, unwrap } from './admin.api';
+import { adminOpts, listQuery, unwrap } from './admin.api';
 
 type ModelQueue = 'pending' | 'approved' | 'rejected';
 
@@ -57,15 +56,6 @@ export const galleryReviewQuery = (q: {
   status: GalleryStatus;
   current: number;
   pageSize: number;
-}) =>
-  queryOptions({
-    queryKey: moderationKeys.gallery(q),
-    queryFn: () => moderationApi.gallery(q),
-    ...keepPrevious,
-  });
+}) => listQuery(moderationKeys.gallery(q), () => moderationApi.gallery(q));
 export const modelReviewQuery = (review: ModelQueue) =>
-  queryOptions({
-    queryKey: moderationKeys.models(review),
-    queryFn: () => moderationApi.models(review),
-    ...keepPrevious,
-  });
+  listQuery(moderationKeys.models(review), () => moderationApi.models(review));

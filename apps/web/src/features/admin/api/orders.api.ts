@@ -11,7 +11,7 @@ import {
 } from '@huijing/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/request';
-import { adminOpts, cleanQuery, type ConsoleQuery, keepPrevious, unwrap } from './admin.api';
+import { adminOpts, cleanQuery, type ConsoleQuery, listQuery, unwrap } from './admin.api';
 
 // Orders, refunds, reconciliation and products of the console (issue 16).
 
@@ -86,11 +86,7 @@ export const ordersKeys = {
 };
 
 export const ordersQuery = (q: ConsoleQuery) =>
-  queryOptions({
-    queryKey: ordersKeys.orders(q),
-    queryFn: () => ordersApi.orders(q),
-    ...keepPrevious,
-  });
+  listQuery(ordersKeys.orders(q), () => ordersApi.orders(q));
 export const orderDetailQuery = (no: string) =>
   queryOptions({
     queryKey: ordersKeys.order(no),
@@ -98,14 +94,6 @@ export const orderDetailQuery = (no: string) =>
     retry: false,
   });
 export const reconcileQuery = (q: ConsoleQuery) =>
-  queryOptions({
-    queryKey: ordersKeys.reconcile(q),
-    queryFn: () => ordersApi.reconcile(q),
-    ...keepPrevious,
-  });
+  listQuery(ordersKeys.reconcile(q), () => ordersApi.reconcile(q));
 export const productsQuery = (q: ConsoleQuery) =>
-  queryOptions({
-    queryKey: ordersKeys.products(q),
-    queryFn: () => ordersApi.products(q),
-    ...keepPrevious,
-  });
+  listQuery(ordersKeys.products(q), () => ordersApi.products(q));
