@@ -2,7 +2,8 @@
 // (1) the task-status poll against a bare Fastify route, (2) startTask throughput with an engine
 // that never runs (no worker), (3) the queue-position query with 10 000 queued tasks, then issue
 // 17's measures (perf-sections.ts): the poll over real HTTP at 100 connections, /api/health while
-// local CPU jobs run, and the web's first load (manifest, and Chromium when installed).
+// local CPU jobs run, push vs poll for a finished task (task-events.ts), and the web's first load
+// (manifest, and Chromium when installed).
 // Bounded by counts and seconds, so it always finishes; numbers compare within one run.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import {
   webFromChromium,
   type Row,
 } from './perf-sections';
+import { taskEventLatency } from './task-events';
 
 const idle: Engine = {
   id: 'local',
@@ -159,6 +161,7 @@ const main = async () => {
     const bareBase = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
     const perf: Row[] = [
       ...(await pollOverHttp({ base, bare: bareBase, token, taskId: first })),
+      ...(await taskEventLatency()),
       ...(await eventLoopUnderCpuWork({ base, dataDir })),
       ...webFromBuild(),
       ...(await webFromChromium(base)),
