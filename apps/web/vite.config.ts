@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { localeParts } from './build/locale-parts';
 import { precompress } from './build/precompress';
 import { routePreload } from './build/route-preload';
 import { toolCatalog } from './build/tool-catalog';
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), toolCatalog(), routePreload(), precompress()],
+  plugins: [react(), toolCatalog(), localeParts(), routePreload(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8000', changeOrigin: true } },

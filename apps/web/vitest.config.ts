@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { localeParts } from './build/locale-parts';
 import { toolCatalog } from './build/tool-catalog';
 
 export default defineConfig({
-  plugins: [react(), toolCatalog()],
+  plugins: [react(), toolCatalog(), localeParts()],
   test: {
     name: 'web',
     environment: 'jsdom',

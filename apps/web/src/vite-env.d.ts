@@ -18,3 +18,9 @@ declare module 'virtual:tool-catalog' {
   /** The families in the registry's order (toolFamilySchema.options). */
   export const toolFamilies: readonly ToolFamily[];
 }
+
+declare module 'virtual:locale/*' {
+  /** One zh-CN string tree taken from locales/zh-CN.ts at build time (build/locale-parts.ts). */
+  const strings: Record<string, unknown>;
+  export default strings;
+}

@@ -1,30 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { resolveImport, sourceFiles, webSrc } from './source-files';
 
 /**
  * No import circles in the web app, type-only imports included (eslint's import-x/no-cycle skips
  * those, yet a circle of types still ties modules together and hides where a type belongs).
  * Issue 17 broke the last two in features/tools; this keeps them out.
  */
-const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-const sourceFiles = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(p);
-    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
-  });
-
-const resolveImport = (from: string, spec: string): string | undefined => {
-  if (!spec.startsWith('.')) return undefined;
-  const base = path.resolve(path.dirname(from), spec);
-  return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find(
-    (c) => fs.existsSync(c) && fs.statSync(c).isFile(),
-  );
-};
+const src = webSrc;
 
 /** Strongly connected groups of more than one module (Tarjan), each a circle. */
 const importCircles = (graph: Map<string, string[]>): string[][] => {

@@ -3,6 +3,14 @@ import '@testing-library/jest-dom/vitest';
 import 'vitest-canvas-mock';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { enUS } from '../locales/en-US';
+import { addStrings } from '../locales/register';
+import { zhCN } from '../locales/zh-CN';
+
+// Components are tested alone, without the area module that brings their strings in the app
+// (locales/areas/*.ts), and some tests speak English: every string of both languages is there.
+addStrings('zh-CN', zhCN);
+addStrings('en-US', enUS);
 
 // Screens load lazily and antd renders slowly under jsdom on a busy two-core machine; the
 // default 1 s wait makes screen tests flaky without testing anything more.

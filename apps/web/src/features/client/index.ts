@@ -1,1 +1,2 @@
+import '../../locales/areas/works';
 export { ClientPage } from './components/client-page';

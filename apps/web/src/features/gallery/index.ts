@@ -1,3 +1,4 @@
+import '../../locales/areas/community';
 export { CaseHome, CasePage, ClassifyCase } from './components/case-pages';
 export {
   AuthorPage,

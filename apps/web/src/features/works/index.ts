@@ -1,1 +1,2 @@
+import '../../locales/areas/works';
 export { WorksPage } from './components/works-page';

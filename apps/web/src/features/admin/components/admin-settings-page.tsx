@@ -1,3 +1,4 @@
+import '../../../locales/areas/assistant';
 import {
   featureSwitches,
   ticketTypeNames,

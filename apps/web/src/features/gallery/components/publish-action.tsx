@@ -1,3 +1,4 @@
+import '../../../locales/areas/community';
 import { ShareAltOutlined } from '@ant-design/icons';
 import { GALLERY_CASE_NAME_MAX, GALLERY_TAGS_MAX, GALLERY_TITLE_MAX } from '@huijing/contracts';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';

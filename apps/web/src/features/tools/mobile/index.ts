@@ -1,3 +1,5 @@
+import '../../../locales/areas/mobile';
+import '../../../locales/areas/tools';
 /**
  * The tool workflow on a phone. Its own entry (not features/tools/index.ts) so the desktop tool
  * chunks do not carry the phone screens and their styles, and the other way round.
