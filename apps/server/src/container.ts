@@ -82,6 +82,7 @@ import { createTaskStreamHub, taskStreamEnvSchema } from './modules/tasks/task-s
 import type { TaskStreamHub } from './modules/tasks/task-stream';
 import { parseAreaEnv } from './config/area-env';
 import { createPromptComposer, vocabularyFrom } from './modules/tasks/prompt-compose';
+import type { PromptVocabulary } from './modules/tasks/prompt-compose';
 import type { TaskWorker } from './modules/tasks/tasks.worker';
 import { runsJobs, servesHttp } from './config/role';
 import { checkSimulators } from './config/simulators';
@@ -326,6 +327,18 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     simulator: env.simulators.enabled,
   });
   const catalog = createCatalogService({ repo: createCatalogRepository(db), now });
+  // Catalogue names by id for prompts and the works page's settings, rebuilt when a snapshot changes.
+  let vocabularyMemo: { tree: unknown; library: unknown; value: PromptVocabulary } | undefined;
+  const vocabulary = async (): Promise<PromptVocabulary> => {
+    const [tree, library] = [
+      (await catalog.classifyTree()).data,
+      (await catalog.materialLibrary()).data,
+    ];
+    if (vocabularyMemo?.tree !== tree || vocabularyMemo.library !== library) {
+      vocabularyMemo = { tree, library, value: vocabularyFrom(tree, library) };
+    }
+    return vocabularyMemo.value;
+  };
   const storage = createStorage(env);
   const files = createFilesService({
     repo: createFilesRepository(db),
@@ -356,10 +369,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
       engine.id === 'local'
         ? env.TASK_CONCURRENCY_LOCAL
         : env.TASK_CONCURRENCY_REMOTE * (engine.backends?.().length || 1),
-    composePrompt: createPromptComposer({
-      vocabulary: async () =>
-        vocabularyFrom((await catalog.classifyTree()).data, (await catalog.materialLibrary()).data),
-    }),
+    composePrompt: createPromptComposer({ vocabulary }),
     notify: taskEvents.publish,
   });
   // An API-only process on the in-process transport has nobody to hand jobs to: the workers
@@ -375,6 +385,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     onWakeError: (err, taskId) => logger.error({ err, taskId }, 'enqueue failed; sweep will retry'),
     userLaneCap: env.TASK_USER_LANE_CAP,
     notify: taskEvents.publish,
+    vocabulary,
   });
   const streamEnv = parseAreaEnv(env, taskStreamEnvSchema);
   const taskStreams = createTaskStreamHub({

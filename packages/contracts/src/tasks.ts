@@ -44,6 +44,11 @@ export const taskInfoSchema = z.object({
   outputs: z.array(taskOutputSchema),
   /** The run's prompt (promptTxt), when the tool takes one: shown and searched on the works page. */
   prompt: z.string().nullable().optional(),
+  /**
+   * What the designer picked (style, space, view, atmosphere…) by catalogue name, in the form's
+   * order: the works page shows a work's own settings (issue 18). Unknown or empty picks are left out.
+   */
+  settings: z.array(z.object({ name: z.string(), nameEn: z.string().nullable() })).optional(),
   /** A Chinese message for the user when the task failed. */
   error: z.string().nullable(),
   createdAt: z.string(),

@@ -79,6 +79,20 @@ export const composePrompt = (
   const parts: string[] = [];
   const own = typeof params.promptTxt === 'string' ? params.promptTxt.trim() : '';
   if (own && params.ignoreWordAndImage !== true) parts.push(own);
+  for (const term of pickTerms(tool, params, vocabulary)) parts.push(termText(term));
+  return parts.join(SEPARATOR);
+};
+
+/**
+ * The catalogue entries and described options a run's parameters pick, in the form's order (what
+ * the prompt adds to the designer's words; the works page shows them as the work's settings).
+ */
+export const pickTerms = (
+  tool: Pick<ToolDefinition, 'widgets'>,
+  params: Record<string, unknown>,
+  vocabulary: PromptVocabulary,
+): PromptTerm[] => {
+  const terms: PromptTerm[] = [];
   for (const [name, widget] of Object.entries(tool.widgets)) {
     const value = params[name];
     if (!widget || (typeof value !== 'string' && typeof value !== 'number')) continue;
@@ -95,9 +109,9 @@ export const composePrompt = (
           prompt: option.prompt,
         };
     }
-    if (term) parts.push(termText(term));
+    if (term) terms.push(term);
   }
-  return parts.join(SEPARATOR);
+  return terms;
 };
 
 /** Pictures a run asks for (`count`; absent or not a whole number above 1 means one). */

@@ -9,6 +9,7 @@ import type { EngineRouter } from '../../engines/engine-router';
 import { AppError } from '../../http/app-error';
 import type { FilesService } from '../uploads/files.service';
 import { isDataUrl } from '../uploads/image-ingest';
+import { emptyVocabulary, pickTerms, type PromptVocabulary } from './prompt-compose';
 import { createTasksRepository } from './tasks.repository';
 import type { TaskRecord } from './tasks.repository';
 import { queueHeldTask } from './task-submit';
@@ -81,6 +82,8 @@ export const createTasksService = (deps: {
   userLaneCap?: number;
   /** Tells the owner's event streams (task-events.ts); called after each commit. */
   notify?: (change: TaskChange) => void;
+  /** Catalogue names of a run's picks (its settings on the works page); absent: none shown. */
+  vocabulary?: () => Promise<PromptVocabulary>;
 }) => {
   const notify = deps.notify ?? (() => {});
   const repo = createTasksRepository(deps.db);
@@ -88,6 +91,16 @@ export const createTasksService = (deps: {
 
   const queueNumOf = (task: Pick<TaskRecord, 'status' | 'engine' | 'seq'>) =>
     task.status === 'queued' ? repo.queuedAhead(task.engine, task.seq) : Promise.resolve(0);
+
+  const settingsOf = async (task: TaskRecord): Promise<TaskInfo['settings']> => {
+    const tool = getTool(task.toolId);
+    if (!tool || !deps.vocabulary) return [];
+    const vocabulary = await deps.vocabulary().catch(() => emptyVocabulary);
+    return pickTerms(tool, task.params, vocabulary).map((term) => ({
+      name: term.name,
+      nameEn: term.nameEn ?? null,
+    }));
+  };
 
   const toInfo = async (task: TaskRecord): Promise<TaskInfo> => ({
     taskId: task.id,
@@ -104,6 +117,7 @@ export const createTasksService = (deps: {
       })),
     ),
     prompt: typeof task.params.promptTxt === 'string' ? task.params.promptTxt : null,
+    settings: await settingsOf(task),
     error: task.error,
     createdAt: task.createdAt,
     finishedAt: task.finishedAt,

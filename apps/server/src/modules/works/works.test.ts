@@ -30,7 +30,15 @@ const localRun = async (job: EngineJob) => {
   }));
 };
 
-type Listed = { list: { taskId: string; toolId: string; prompt?: string | null }[]; total: number };
+type Listed = {
+  list: {
+    taskId: string;
+    toolId: string;
+    prompt?: string | null;
+    settings?: { name: string; nameEn: string | null }[];
+  }[];
+  total: number;
+};
 
 describeEachDatabase('works: list filters, photo.zip, bulk delete', (target) => {
   let t: TestApp;
@@ -107,6 +115,7 @@ describeEachDatabase('works: list filters, photo.zip, bulk delete', (target) => 
     ids.text = await start(a.token, {
       toolId: 'text-to-image',
       promptTxt: '北欧风客厅，落地窗_100%',
+      style: 'image-sketch',
     });
     ids.foreign = await start(b.token, { toolId: 'to-line', upload_img: imgB.fileId });
     for (const id of [ids.line1, ids.line2, ids.text]) await finished(a.token, id);
@@ -118,6 +127,10 @@ describeEachDatabase('works: list filters, photo.zip, bulk delete', (target) => 
     const byPrompt = await list(a.token, { q: '北欧' });
     expect(byPrompt.list.map((x) => x.taskId)).toEqual([ids.text]);
     expect(byPrompt.list[0]!.prompt).toBe('北欧风客厅，落地窗_100%');
+    // The work's own settings by catalogue name (issue 18); a line drawing picks nothing.
+    expect(byPrompt.list[0]!.settings).toEqual([{ name: '手绘草图', nameEn: 'Hand sketch' }]);
+    const lines = await list(a.token, { q: '线稿' });
+    expect(lines.list.map((x) => x.settings)).toEqual([[], []]);
     // LIKE wildcards in the search are literal characters.
     expect((await list(a.token, { q: '_100%' })).total).toBe(1);
     expect((await list(a.token, { q: '%' })).list.map((x) => x.taskId)).toEqual([ids.text]);

@@ -39,6 +39,7 @@ export const worksPart = definePart(
       running: '生成中',
       failed: '生成失败',
       canceled: '已取消',
+      size: '{{width}} × {{height}} 像素',
     },
     projects: {
       label: '项目',
@@ -198,6 +199,7 @@ export const worksPart = definePart(
       running: 'Generating',
       failed: 'Failed',
       canceled: 'Canceled',
+      size: '{{width}} × {{height}} px',
     },
     projects: {
       label: 'Projects',

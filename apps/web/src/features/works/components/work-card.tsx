@@ -44,7 +44,10 @@ const StatusCover = ({ work }: { work: TaskInfo }) => {
   );
 };
 
-/** One work: its first output (or its state), tool, time and prompt; the box selects it. */
+/**
+ * One work: its first output (or its state), tool, time, its prompt and settings (or the size it
+ * came out at); the box selects it.
+ */
 export const WorkCard = ({
   work,
   selected,
@@ -54,11 +57,16 @@ export const WorkCard = ({
   selected: boolean;
   onToggle: (taskId: string) => void;
 }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const en = i18n.resolvedLanguage === 'en-US';
   const pick = useLocalized();
   const tool = getTool(work.toolId);
   const toolName = tool ? pick(tool.name) : work.toolId;
   const cover = work.outputs[0];
+  // The work's own picks (style, space, view…), not the tool's tagline (issue 18).
+  const settings = (work.settings ?? [])
+    .map((s) => (en ? (s.nameEn ?? s.name) : s.name))
+    .join(' · ');
   const more = work.outputs.length - 1;
   return (
     <article className={`hj-work${selected ? ' is-selected' : ''}`} data-task-id={work.taskId}>
@@ -91,9 +99,16 @@ export const WorkCard = ({
           <strong title={toolName}>{toolName}</strong>
           <time dateTime={work.createdAt}>{formatDateTime(work.createdAt)}</time>
         </div>
-        <p className={work.prompt ? undefined : 'is-empty'} title={work.prompt ?? undefined}>
-          {work.prompt || (tool ? pick(tool.description) : '')}
-        </p>
+        {work.prompt ? <p title={work.prompt}>{work.prompt}</p> : null}
+        {settings ? (
+          <p className="hj-work__settings" title={settings}>
+            {settings}
+          </p>
+        ) : !work.prompt && cover ? (
+          <p className="is-empty">
+            {t('works.card.size', { width: cover.width, height: cover.height })}
+          </p>
+        ) : null}
         {work.status === 'succeeded' && cover?.kind === 'image' ? (
           <ResultActionSlot taskId={work.taskId} size="small" block defaultTitle={toolName} />
         ) : null}

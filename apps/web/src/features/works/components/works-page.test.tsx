@@ -42,7 +42,13 @@ const work = (taskId: string, toolId: string, extra: Record<string, unknown> = {
 const setup = (o: { signedIn?: boolean; list?: () => ReturnType<typeof ok> } = {}) => {
   let rows = [
     work('t1', 'to-line'),
-    work('t2', 'text-to-image', { prompt: '北欧风客厅，落地窗' }),
+    work('t2', 'text-to-image', {
+      prompt: '北欧风客厅，落地窗',
+      settings: [
+        { name: '手绘草图', nameEn: 'Hand sketch' },
+        { name: '黄昏', nameEn: 'Dusk' },
+      ],
+    }),
     work('t3', 'upscale', { status: 'running', progress: 40, outputs: [] }),
   ];
   const api = fakeApi({
@@ -87,6 +93,10 @@ describe('the works page', () => {
     // 图片转线稿 is an edit tool: its work opens the edit family's done page.
     expect(first).toHaveAttribute('href', '/done2?taskId=t1');
     expect(screen.getByText('北欧风客厅，落地窗')).toBeInTheDocument();
+    // Each card shows the work's own settings, or the size it came out at; never the tool's tagline.
+    expect(screen.getByText('手绘草图 · 黄昏')).toBeInTheDocument();
+    expect(within(first.closest('article')!).getByText('8 × 6 像素')).toBeInTheDocument();
+    expect(screen.queryByText(/照片或效果图转为干净的线稿/)).toBeNull();
     expect(screen.getByText('生成中')).toBeInTheDocument();
     expect(screen.getByText('已显示全部 3 个作品')).toBeInTheDocument();
   });
