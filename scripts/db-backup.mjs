@@ -21,6 +21,13 @@ if (!['backup', 'restore'].includes(command) || !file) {
 }
 
 const url = process.env.DATABASE_URL;
+// A better_sqlite3.node built for another Node (scripts/node24.mjs; see apps/server/src/db/kysely.ts).
+const binding = process.env.BETTER_SQLITE3_BINDING;
+const sqliteOptions = {
+  readonly: true,
+  fileMustExist: true,
+  ...(binding && { nativeBinding: binding }),
+};
 const run = (bin, args) => {
   const r = spawnSync(bin, args, { stdio: 'inherit' });
   if (r.error) fail(`${bin} could not start (${r.error.message}); install postgresql-client`);
@@ -46,7 +53,7 @@ if (url && /^postgres(ql)?:\/\//.test(url)) {
   const target = path.join(process.env.DATA_DIR ?? 'data', 'huijing.sqlite');
   if (command === 'backup') {
     if (!fs.existsSync(target)) fail(`no database at ${target}`);
-    const db = new Database(target, { readonly: true, fileMustExist: true });
+    const db = new Database(target, sqliteOptions);
     try {
       await db.backup(file);
     } finally {
@@ -54,7 +61,7 @@ if (url && /^postgres(ql)?:\/\//.test(url)) {
     }
   } else {
     if (!fs.existsSync(file)) fail(`no backup at ${file}`);
-    const check = new Database(file, { readonly: true, fileMustExist: true });
+    const check = new Database(file, sqliteOptions);
     const ok = check.pragma('integrity_check', { simple: true });
     check.close();
     if (ok !== 'ok') fail(`${file} fails SQLite's integrity check: ${ok}`);

@@ -1,5 +1,6 @@
-// `npm test`: every test. Unit and integration tests (vitest, all workspaces), then browser
-// flows (node:test + playwright-core driving Debian's Chromium) against the built app.
+// `npm test`: every test. Unit and integration tests (vitest, all workspaces; the server's again
+// on Node 24 with TEST_NODE24=1), then browser flows (node:test + playwright-core driving
+// Debian's Chromium) against the built app.
 // Ends with one plain line "tests: N passed, N failed, N skipped" that CI reads.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,17 +13,11 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'huijing-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
 
-// 1. vitest (unit + integration; PostgreSQL/Redis too when TEST_DATABASE_URL/TEST_REDIS_URL are set)
-{
-  const out = path.join(tmp, 'vitest.json');
-  const vitestArgs = [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ];
-  const r = spawnSync('npx', vitestArgs, { cwd: root, stdio: 'inherit' });
+/** Runs vitest (`command`, then `args`) with a JSON report and adds its counts to the totals. */
+const runVitest = (name, command, args, env = process.env) => {
+  const out = path.join(tmp, `${name}.json`);
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const r = spawnSync(command, [...args, ...reporters], { cwd: root, stdio: 'inherit', env });
   if (fs.existsSync(out)) {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
     totals.passed += j.numPassedTests;
@@ -30,6 +25,20 @@ let ok = true;
     totals.skipped += j.numPendingTests + j.numTodoTests;
   } else totals.failed += 1;
   if (r.status !== 0) ok = false;
+};
+
+// 1. vitest (unit + integration; PostgreSQL/Redis too when TEST_DATABASE_URL/TEST_REDIS_URL are set)
+runVitest('vitest', 'npx', ['vitest', 'run']);
+// 1b. the server's vitest suite again on Node 24 LTS when asked (.ci/run sets TEST_NODE24=1): the
+// machine's Node is another supported one, so scripts/node24.mjs brings Node 24 from the npm
+// registry and builds better-sqlite3 for it (cached after the first run). On SQLite (and Redis)
+// only: the PostgreSQL repeats and the cluster test exercise the pg driver, plain JavaScript that
+// Node 24 changes nothing for, and would add about as long again as the whole server suite.
+if (process.env.TEST_NODE24 === '1') {
+  console.info('\n› the server suite on Node 24 (SQLite)');
+  const { TEST_DATABASE_URL: _pg, ...env } = process.env;
+  const args = ['scripts/node24.mjs', 'vitest', '--exclude', '**/cluster.test.ts'];
+  runVitest('vitest-node24', process.execPath, args, env);
 }
 if (!process.env.TEST_REDIS_URL) {
   console.info('ℹ TEST_REDIS_URL 未设置：BullMQ 队列测试已跳过（.ci/run 会设置它）。');

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { childEnv } from './child-process';
 import { createPostgresDatabase, describeEachDatabase, makeTempDir, smsLogin } from './helper';
 import { buildTaskApp } from './task-fixtures';
 
@@ -9,7 +10,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const script = (args: string[], env: Record<string, string | undefined>) =>
   spawnSync(process.execPath, ['scripts/db-backup.mjs', ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH, ...env },
+    env: childEnv(env),
     encoding: 'utf8',
   });
 

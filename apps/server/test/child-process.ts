@@ -12,7 +12,19 @@ export type ServerProcess = {
   output: () => string;
 };
 
-/** Runs `node --import tsx <args>` in apps/server with only PATH and `env` in its environment. */
+/**
+ * A child's environment: PATH, BETTER_SQLITE3_BINDING when set (the Node 24 run's
+ * better-sqlite3 build, scripts/node24.mjs) and `env`; nothing else leaks from the test process.
+ */
+export const childEnv = (env: Record<string, string | undefined>): Record<string, string> => {
+  const out: Record<string, string> = { PATH: process.env.PATH ?? '' };
+  const binding = process.env.BETTER_SQLITE3_BINDING;
+  if (binding) out.BETTER_SQLITE3_BINDING = binding;
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  return out;
+};
+
+/** Runs `node --import tsx <args>` in apps/server with only childEnv(`env`) as its environment. */
 export const spawnServerProcess = (
   name: string,
   args: string[],
@@ -20,7 +32,7 @@ export const spawnServerProcess = (
 ): ServerProcess => {
   const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

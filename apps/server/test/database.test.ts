@@ -3,7 +3,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../src/db/kysely';
+import { createDatabase, sqliteOptions } from '../src/db/kysely';
 import type { DatabaseHandle } from '../src/db/kysely';
 import { MigrationError, migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations/index';
@@ -121,7 +121,10 @@ describe('SQLite connection settings', () => {
       await handle.close();
       await handle.close();
       // The file is really on disk where the env says.
-      const file = new SqliteDatabase(`${root}/nested/data/huijing.sqlite`, { readonly: true });
+      const file = new SqliteDatabase(
+        `${root}/nested/data/huijing.sqlite`,
+        sqliteOptions({ readonly: true }),
+      );
       file.close();
     } finally {
       await fs.rm(root, { recursive: true, force: true });

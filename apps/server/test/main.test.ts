@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childEnv } from './child-process';
 import { makeTempDir, makeWebDist } from './helper';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -15,7 +16,7 @@ type Running = { child: ChildProcess; output: () => string; exited: Promise<numb
 const start = (args: string[], env: Record<string, string>): Running => {
   const child = spawn(process.execPath, [bundle, ...args], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

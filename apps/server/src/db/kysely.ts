@@ -14,9 +14,19 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
+/**
+ * `BETTER_SQLITE3_BINDING`: a better_sqlite3.node built for another Node than the one
+ * node_modules was installed with (CI runs the server suite on Node 24 too with the copy
+ * scripts/node24.mjs builds). Unset, better-sqlite3 loads its own build as usual.
+ */
+export const sqliteOptions = (
+  options: SqliteDatabase.Options = {},
+  binding = process.env.BETTER_SQLITE3_BINDING,
+): SqliteDatabase.Options => (binding ? { ...options, nativeBinding: binding } : options);
+
 const openSqlite = (file: string): SqliteDatabase.Database => {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
+  const sqlite = new SqliteDatabase(file, sqliteOptions());
   // WAL lets the API read while the worker writes; FULL sync because the task rows and ticket
   // balances are the truth and must survive a power cut; foreign keys are off by default in SQLite.
   sqlite.pragma('journal_mode = WAL');
