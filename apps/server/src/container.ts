@@ -405,6 +405,11 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
   });
   // Only processes serving HTTP listen (a worker only publishes: one Redis connection).
   if (servesHttp(role)) taskStreams.listen();
+  if (servesHttp(role) && !runsJobs(role) && !env.REDIS_URL) {
+    logger.info(
+      'task events off: an API process without Redis does not hear the workers; pages poll',
+    );
+  }
   // Only processes serving HTTP count requests (a worker never opens this connection).
   const rateLimits = createRateLimits({
     redisUrl: servesHttp(role) ? env.REDIS_URL : undefined,

@@ -249,6 +249,34 @@ describeEachDatabase('task event streams', (target: DatabaseTarget) => {
     );
   });
 
+  it('carries a cancel (canceled) and a delete (gone) made from another tab', async () => {
+    const a = await smsLogin(t);
+    const stream = await open(a.token);
+    await ready(stream);
+    const running = await startTask(t, a.token);
+    await waitUntil(() => gate.started.has(running));
+    const queued = await startTask(t, a.token);
+    await waitUntil(() => stream.tasks().some((x) => x.taskId === queued));
+    const cancel = await t.app.inject({
+      url: `/api/ai/delTaskByTaskId?taskId=${queued}&keep=1`,
+      headers: { satoken: a.token },
+    });
+    expect(cancel.statusCode).toBe(200);
+    await waitUntil(() =>
+      stream.tasks().some((x) => x.taskId === queued && x.status === 'canceled'),
+    );
+    const remove = await t.app.inject({
+      url: `/api/ai/delTaskByTaskId?taskId=${running}`,
+      headers: { satoken: a.token },
+    });
+    expect(remove.statusCode).toBe(200);
+    await waitUntil(() =>
+      stream.events.some(
+        (e) => e.event === 'gone' && e.data === JSON.stringify({ taskId: running }),
+      ),
+    );
+  });
+
   it('refuses a signed-out caller, and a user past the stream cap (429), before streaming', async () => {
     const anonymous = await open(undefined);
     expect(anonymous.status).toBe(401);

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error';
+import { sendError } from '../../http/error-handler';
 import { sessionToken, userOf } from '../auth/authenticate';
 import type { AuthGuards } from '../auth/authenticate';
 import type { TaskStreamHub } from './task-stream';
@@ -21,7 +23,16 @@ export const taskEventsRoutes: FastifyPluginAsyncZod<{
     { onRequest: guards.requireUser, logLevel: 'warn' },
     async (request, reply) => {
       const { userId } = userOf(request);
-      hub.check(userId);
+      try {
+        hub.check(userId);
+      } catch (error) {
+        // Push is off here (or full): an expected answer the page handles by polling, not a
+        // fault to log at error level on every tab's retry.
+        if (error instanceof AppError && error.key === 'TASK_EVENTS_UNAVAILABLE') {
+          return sendError(request, reply, error.key);
+        }
+        throw error;
+      }
       const res = reply.raw;
       reply.hijack();
       if (res.destroyed) return;
