@@ -181,6 +181,16 @@ export const errorCatalogue = {
   GALLERY_DEFAULT_COLLECTION: { code: 40941, status: 409, message: '默认合集不能删除' },
   GALLERY_COLLECTIONS_FULL: { code: 40942, status: 409, message: '最多创建 50 个合集' },
   GALLERY_CASE_NOT_FOUND: { code: 40442, status: 404, message: '案例不存在或已被作者删除' },
+  GALLERY_PROJECT_EMPTY: {
+    code: 40943,
+    status: 409,
+    message: '这个项目里还没有完成的作品，先生成再发布',
+  },
+  GALLERY_CASE_NAME_TAKEN: {
+    code: 40944,
+    status: 409,
+    message: '已有同名案例属于另一个项目，请先给项目换个名称',
+  },
   // --
   // model training and the model square (issue 15): codes ending 50–59
   MODEL_NOT_FOUND: { code: 40450, status: 404, message: '模型不存在或已被删除' },

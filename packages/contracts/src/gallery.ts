@@ -140,8 +140,46 @@ export const galleryPublishBodySchema = z.object({
   includeBefore: z.boolean().default(false),
   /** The case (project) it belongs to, by name: created on first use, per author. */
   project: galleryCaseNameSchema.optional(),
+  /**
+   * Or the author's works project (issue 18) as the case: its case, made on first use with the
+   * project's name and linked to it (wins over `project`).
+   */
+  projectId: z.string().trim().min(1).max(64).optional(),
 });
 export type GalleryPublishBody = z.input<typeof galleryPublishBodySchema>;
+
+/** GET /api/image/publish/context?taskId= — what the publish dialog preselects for a work. */
+export const galleryPublishContextQuerySchema = z.object({
+  taskId: z.string().trim().min(1, { message: '缺少任务 id' }).max(64),
+});
+export const galleryPublishContextSchema = z.object({
+  /** The works project the work is in (offered as its case); null: in none. */
+  project: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type GalleryPublishContext = z.infer<typeof galleryPublishContextSchema>;
+
+/** POST /api/image/publish/project: a whole works project as one case. */
+export const GALLERY_PROJECT_PUBLISH_MAX = 30;
+export const galleryPublishProjectBodySchema = z.object({
+  projectId: z.string().trim().min(1, { message: '请选择项目' }).max(64),
+  tags: z
+    .array(tagSchema)
+    .max(GALLERY_TAGS_MAX, { message: `最多 ${GALLERY_TAGS_MAX} 个标签` })
+    .default([]),
+  classifyIds: z.array(z.string().trim().min(1).max(64)).max(3).optional(),
+});
+export type GalleryPublishProjectBody = z.input<typeof galleryPublishProjectBodySchema>;
+export const galleryPublishProjectResultSchema = z.object({
+  caseId: z.string(),
+  /** Result pictures published by this call, or found published already (then moved into the
+   * case when they were in none). */
+  published: z.number().int().min(0),
+  /** Of those, waiting for review (the automatic check flagged them). */
+  pendingReview: z.number().int().min(0),
+  /** Result pictures of the project left out beyond GALLERY_PROJECT_PUBLISH_MAX. */
+  leftOut: z.number().int().min(0),
+});
+export type GalleryPublishProjectResult = z.infer<typeof galleryPublishProjectResultSchema>;
 
 export const galleryPublishResultSchema = z.object({
   id: z.string(),

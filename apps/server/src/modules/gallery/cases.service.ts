@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { avatarUrl } from '../users/users.service';
 import { maskPhones } from './gallery.service';
+import '../first-hour/projects.schema';
 import './gallery.schema';
 
 type Row = {
@@ -107,6 +108,78 @@ export const createCasesService = (deps: { db: Kysely<Database>; now: Clock }) =
         .where('name', '=', name)
         .returning('id')
         .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The caller's works project (issue 18), or PROJECT_NOT_FOUND. */
+    async ownedProject(userId: string, projectId: string) {
+      const project = await db
+        .selectFrom('work_projects')
+        .select(['id', 'name'])
+        .where('id', '=', projectId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!project) throw new AppError('PROJECT_NOT_FOUND');
+      return project;
+    },
+
+    /**
+     * The case of a works project: the one linked to it; else the author's unlinked case of the
+     * project's name, linked now; else a new one. It takes the project's current name when free
+     * (a renamed project renames its case); another project's case of that name is a 409.
+     */
+    async ensureForProject(userId: string, projectId: string): Promise<string> {
+      const project = await this.ownedProject(userId, projectId);
+      const at = deps.now().toISOString();
+      const byName = await db
+        .selectFrom('gallery_cases')
+        .select(['id', 'project_id'])
+        .where('user_id', '=', userId)
+        .where('name', '=', project.name)
+        .executeTakeFirst();
+      const linked = await db
+        .selectFrom('gallery_cases')
+        .select('id')
+        .where('project_id', '=', project.id)
+        .executeTakeFirst();
+      if (linked) {
+        const nameFree = !byName || byName.id === linked.id;
+        await db
+          .updateTable('gallery_cases')
+          .set({ updated_at: at, ...(nameFree && { name: project.name }) })
+          .where('id', '=', linked.id)
+          .execute();
+        return linked.id;
+      }
+      if (byName && byName.project_id !== null) throw new AppError('GALLERY_CASE_NAME_TAKEN');
+      if (byName) {
+        // Two publishes racing here both link the same row: the same project id either way.
+        await db
+          .updateTable('gallery_cases')
+          .set({ project_id: project.id, updated_at: at })
+          .where('id', '=', byName.id)
+          .execute();
+        return byName.id;
+      }
+      await db
+        .insertInto('gallery_cases')
+        .values({
+          id: newId(),
+          user_id: userId,
+          name: project.name,
+          project_id: project.id,
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      // A concurrent first publish of the same project may have inserted it: read the one row.
+      const row = await db
+        .selectFrom('gallery_cases')
+        .select('id')
+        .where('project_id', '=', project.id)
+        .executeTakeFirst();
+      if (!row) throw new AppError('CONFLICT');
       return row.id;
     },
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseAreaEnv } from '../../config/area-env';
 import type { FeatureModuleFactory } from '../feature-module';
+import { createCaseProjectsService } from './case-projects.service';
 import { createCasesService } from './cases.service';
 import { createCollectionsService } from './collections.service';
 import { galleryAdminRoutes } from './gallery-admin.routes';
@@ -25,12 +26,14 @@ export const galleryModule: FeatureModuleFactory = (core) => {
   const gallery = createGalleryService({
     moderate: nsfw?.check,
     ensureCase: (userId, name) => cases.ensure(core.database.db, userId, name),
+    caseOfProject: (userId, projectId) => cases.ensureForProject(userId, projectId),
     db: core.database.db,
     files: core.files,
     storage: core.storage,
     now: core.now,
     logger: core.logger,
   });
+  const caseProjects = createCaseProjectsService({ db: core.database.db, gallery, cases });
   const collections = createCollectionsService({
     db: core.database.db,
     gallery: gallery.repo,
@@ -44,6 +47,7 @@ export const galleryModule: FeatureModuleFactory = (core) => {
         gallery,
         collections,
         cases,
+        caseProjects,
         guards: core.guards,
       });
       await app.register(galleryAdminRoutes, {

@@ -63,10 +63,20 @@ export const createGalleryRepository = (db: Kysely<Database>) => {
     async findByOutput(taskId: string, index: number) {
       return db
         .selectFrom('gallery_images')
-        .select(['id', 'status', 'status_reason'])
+        .select(['id', 'status', 'status_reason', 'case_id'])
         .where('task_id', '=', taskId)
         .where('output_index', '=', index)
         .executeTakeFirst();
+    },
+
+    /** Files a picture that is in no case into one. */
+    async setCase(id: string, caseId: string) {
+      await db
+        .updateTable('gallery_images')
+        .set({ case_id: caseId })
+        .where('id', '=', id)
+        .where('case_id', 'is', null)
+        .execute();
     },
 
     async findImage(id: string) {

@@ -17,6 +17,10 @@ import {
   galleryPageQuerySchema,
   galleryPageSchema,
   galleryPublishBodySchema,
+  galleryPublishContextQuerySchema,
+  galleryPublishContextSchema,
+  galleryPublishProjectBodySchema,
+  galleryPublishProjectResultSchema,
   galleryPublishResultSchema,
   galleryReportBodySchema,
   ok,
@@ -26,6 +30,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../auth/authenticate';
 import type { AuthGuards } from '../auth/authenticate';
+import type { CaseProjectsService } from './case-projects.service';
 import type { CasesService } from './cases.service';
 import type { CollectionsService } from './collections.service';
 import type { GalleryService } from './gallery.service';
@@ -49,8 +54,9 @@ export const galleryRoutes: FastifyPluginAsyncZod<{
   gallery: GalleryService;
   collections: CollectionsService;
   cases: CasesService;
+  caseProjects: CaseProjectsService;
   guards: AuthGuards;
-}> = async (app, { gallery, collections, cases, guards }) => {
+}> = async (app, { gallery, collections, cases, caseProjects, guards }) => {
   app.get(
     '/waterfall/page',
     {
@@ -102,6 +108,31 @@ export const galleryRoutes: FastifyPluginAsyncZod<{
       const r = await gallery.publish(userOf(request).userId, request.body);
       return ok(r, r.statusMessage);
     },
+  );
+
+  // Cases from works projects (issue 18): the dialog's 所属项目, and a whole project as a case.
+  app.get(
+    '/publish/context',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        querystring: galleryPublishContextQuerySchema,
+        response: { 200: envelopeSchema(galleryPublishContextSchema) },
+      },
+    },
+    async (request) => ok(await caseProjects.context(userOf(request).userId, request.query.taskId)),
+  );
+
+  app.post(
+    '/publish/project',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        body: galleryPublishProjectBodySchema,
+        response: { 200: envelopeSchema(galleryPublishProjectResultSchema) },
+      },
+    },
+    async (request) => ok(await caseProjects.publishProject(userOf(request).userId, request.body)),
   );
 
   app.post(

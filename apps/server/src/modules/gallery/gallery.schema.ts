@@ -75,6 +75,8 @@ export interface GalleryCasesTable {
   id: string;
   user_id: string;
   name: string;
+  /** The works project it was published from (migration 0017); null: named by hand. */
+  project_id: string | null;
   created_at: string;
   updated_at: string;
 }

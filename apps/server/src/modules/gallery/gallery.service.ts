@@ -79,6 +79,8 @@ export const createGalleryService = (deps: {
   moderate?: ModerationCheck;
   /** The author's case (project) of this name, made on first use (cases.service). */
   ensureCase: (userId: string, name: string) => Promise<string>;
+  /** The case of the author's works project, made or linked on first use (cases.service). */
+  caseOfProject: (userId: string, projectId: string) => Promise<string>;
 }) => {
   const repo = createGalleryRepository(deps.db);
   const pages = createGalleryPageRepository(deps.db);
@@ -266,6 +268,7 @@ export const createGalleryService = (deps: {
         classifyIds?: string[];
         includeBefore: boolean;
         project?: string;
+        projectId?: string;
       },
     ): Promise<GalleryPublishResult> {
       const task = await tasks.findOwnedTask(userId, body.taskId);
@@ -275,8 +278,17 @@ export const createGalleryService = (deps: {
       }
       const output = task.outputs[body.index];
       if (!output || output.kind !== 'image') throw new AppError('GALLERY_OUTPUT_INVALID');
+      const caseOf = () =>
+        body.projectId
+          ? deps.caseOfProject(userId, body.projectId)
+          : body.project
+            ? deps.ensureCase(userId, maskPhones(body.project))
+            : Promise.resolve(null);
       const existing = await repo.findByOutput(task.id, body.index);
       if (existing) {
+        // Published before in no case: publishing it into a case moves it in.
+        const caseId = existing.case_id === null ? await caseOf() : null;
+        if (caseId) await repo.setCase(existing.id, caseId);
         return {
           id: existing.id,
           status: existing.status,
@@ -332,7 +344,7 @@ export const createGalleryService = (deps: {
         status,
         status_reason: reason,
         published_at: status === 'published' ? at : null,
-        case_id: body.project ? await deps.ensureCase(userId, maskPhones(body.project)) : null,
+        case_id: await caseOf(),
         nsfw: scores ? JSON.stringify(scores) : null,
         hot_base: hotBase,
         hot_score: hotBase,

@@ -9,19 +9,25 @@ type GalleryModule = Awaited<ReturnType<typeof loadGallery>>;
 type GalleryScreen = Exclude<keyof GalleryModule, 'GalleryEnvContext' | 'PublishAction'>;
 
 /**
- * A gallery screen with what the app composes into it: 做同款 fills the tools' form (features
- * never import each other, so the app hands the tools' prefill to the gallery).
+ * A gallery screen with what the app composes into it: antd's theme, and 做同款 filling the tools'
+ * form (features never import each other, so the app hands the tools' prefill to the gallery).
  */
 const gallery = (name: GalleryScreen) => async () => {
-  const [g, tools] = await Promise.all([
+  const [g, tools, { AntdRoot }] = await Promise.all([
     withChunkTimeout(loadGallery),
     withChunkTimeout(() => import('../../features/tools/store/prefill')),
+    // antd's theme and locale, as route-helpers' screen() gives every antd screen.
+    withChunkTimeout(() => import('../../components/antd-root')),
   ]);
   const Screen = g[name] as ComponentType;
   const env = { prefillTool: tools.prefillTool };
   return {
     Component: () =>
-      createElement(g.GalleryEnvContext.Provider, { value: env }, createElement(Screen)),
+      createElement(
+        AntdRoot,
+        null,
+        createElement(g.GalleryEnvContext.Provider, { value: env }, createElement(Screen)),
+      ),
   };
 };
 

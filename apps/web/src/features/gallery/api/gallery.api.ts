@@ -6,11 +6,15 @@ import {
   galleryDetailSchema,
   galleryItemSchema,
   galleryPageSchema,
+  galleryPublishContextSchema,
+  galleryPublishProjectResultSchema,
   galleryPublishResultSchema,
+  projectListSchema,
   type Envelope,
   type GalleryItem,
   type GalleryPage,
   type GalleryPublishBody,
+  type GalleryPublishProjectBody,
 } from '@huijing/contracts';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -50,6 +54,8 @@ export const galleryKeys = {
   collection: (id: string) => ['gallery', 'collection', id] as const,
   cases: (q: CaseFilter) => ['gallery', 'cases', q] as const,
   case: (id: string) => ['gallery', 'case', id] as const,
+  publishContext: (taskId: string) => ['gallery', 'publish-context', taskId] as const,
+  worksProjects: ['gallery', 'works-projects'] as const,
 };
 
 export type CaseFilter = { classifyId?: string; authorId?: string; scope?: 'all' | 'mine' };
@@ -163,6 +169,33 @@ export const setCollected = (id: string, collected: boolean, collectionId?: stri
 
 export const publishToGallery = (body: GalleryPublishBody) =>
   unwrap(api.post('/image/publish', { body, schema: galleryPublishResultSchema }));
+
+/** The works project a work is in (the publish dialog offers it as the case). */
+export const publishContextQuery = (taskId: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: galleryKeys.publishContext(taskId),
+    queryFn: () =>
+      unwrap(
+        api.get('/image/publish/context', {
+          query: { taskId },
+          schema: galleryPublishContextSchema,
+          silent: true,
+        }),
+      ),
+    enabled,
+    retry: false,
+  });
+
+/** The designer's works projects (issue 18's folders), to publish one whole as a case. */
+export const worksProjectsQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: galleryKeys.worksProjects,
+    queryFn: () => unwrap(api.get('/works/projects', { schema: projectListSchema, silent: true })),
+    enabled,
+  });
+
+export const publishProject = (body: GalleryPublishProjectBody) =>
+  unwrap(api.post('/image/publish/project', { body, schema: galleryPublishProjectResultSchema }));
 
 export const unpublish = (id: string) =>
   unwrap(api.delete(`/image/${encodeURIComponent(id)}`, { schema: z.null() }));

@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../../components/use-session';
 import { collectionQuery, collectionsQuery, type GalleryFilter } from '../api/gallery.api';
 import { CaseGrid } from './case-grid';
+import { PublishProjectButton } from './publish-project';
 import { CollectionManageBar, NewCollectionButton } from './collection-manage';
 import { CategoryChips, GalleryWaterfall, SearchBox, SortTabs } from './gallery-browse';
 import { Shell, SignInFirst, useFilterParams } from './gallery-shell';
@@ -158,11 +159,16 @@ export const MinePage = ({ tab }: { tab: keyof typeof mineTabs }) => {
           <GalleryWaterfall filter={{ scope: 'collected' }} enabled={signedIn} />
         </>
       ) : tab === 'case' ? (
-        <CaseGrid
-          filter={{ scope: 'mine' }}
-          enabled={signedIn}
-          empty={t('community.cases.mineEmpty')}
-        />
+        <>
+          <div className="hj-manage__new">
+            <PublishProjectButton />
+          </div>
+          <CaseGrid
+            filter={{ scope: 'mine' }}
+            enabled={signedIn}
+            empty={t('community.cases.mineEmpty')}
+          />
+        </>
       ) : (
         <GalleryWaterfall
           filter={{ scope: 'mine' }}

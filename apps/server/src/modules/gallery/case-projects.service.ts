@@ -1,0 +1,104 @@
+import {
+  GALLERY_PROJECT_PUBLISH_MAX,
+  GALLERY_TITLE_MAX,
+  type GalleryPublishContext,
+  type GalleryPublishProjectResult,
+} from '@huijing/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { createTasksRepository } from '../tasks/tasks.repository';
+import type { CasesService } from './cases.service';
+import type { GalleryService } from './gallery.service';
+import '../first-hour/projects.schema';
+
+/** How many of a project's newest finished works are looked at for its result pictures. */
+const WORKS_LOOKED_AT = 100;
+
+export type CaseProjectsService = ReturnType<typeof createCaseProjectsService>;
+
+/**
+ * Cases from works projects (issue 18's folders): the publish dialog offers a work's project as
+ * its case, and an owner publishes a whole project as one case.
+ */
+export const createCaseProjectsService = (deps: {
+  db: Kysely<Database>;
+  gallery: Pick<GalleryService, 'publish'>;
+  cases: Pick<CasesService, 'ownedProject' | 'ensureForProject'>;
+}) => {
+  const tasks = createTasksRepository(deps.db);
+
+  return {
+    /** The works project of the caller's work, for 所属项目 in the publish dialog. */
+    async context(userId: string, taskId: string): Promise<GalleryPublishContext> {
+      const row = await deps.db
+        .selectFrom('tasks as t')
+        .leftJoin('work_projects as p', (j) =>
+          j.onRef('p.id', '=', 't.project_id').on('p.user_id', '=', userId),
+        )
+        .select(['t.id', 'p.id as project_id', 'p.name as project_name'])
+        .where('t.id', '=', taskId)
+        .where('t.user_id', '=', userId)
+        .where('t.hidden', '=', 0)
+        .executeTakeFirst();
+      if (!row) throw new AppError('TASK_NOT_FOUND');
+      return {
+        project:
+          row.project_id && row.project_name
+            ? { id: row.project_id, name: row.project_name }
+            : null,
+      };
+    },
+
+    /**
+     * Every image result of the project's finished works (newest first, at most
+     * GALLERY_PROJECT_PUBLISH_MAX) published into the project's case, titled by the project.
+     * Pictures published before join the case when they are in none; publishing again is safe.
+     */
+    async publishProject(
+      userId: string,
+      body: { projectId: string; tags: string[]; classifyIds?: string[] },
+    ): Promise<GalleryPublishProjectResult> {
+      const project = await deps.cases.ownedProject(userId, body.projectId);
+      const works = await deps.db
+        .selectFrom('tasks')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('project_id', '=', project.id)
+        .where('hidden', '=', 0)
+        .where('status', '=', 'succeeded')
+        .orderBy('seq', 'desc')
+        .limit(WORKS_LOOKED_AT)
+        .execute();
+      const outputs: { taskId: string; index: number }[] = [];
+      for (const w of works) {
+        const task = await tasks.findOwnedTask(userId, w.id);
+        task?.outputs.forEach((o, index) => {
+          if (o.kind === 'image') outputs.push({ taskId: w.id, index });
+        });
+      }
+      if (outputs.length === 0) throw new AppError('GALLERY_PROJECT_EMPTY');
+      const chosen = outputs.slice(0, GALLERY_PROJECT_PUBLISH_MAX);
+      const caseId = await deps.cases.ensureForProject(userId, project.id);
+      let pendingReview = 0;
+      for (const [i, o] of chosen.entries()) {
+        const suffix = chosen.length > 1 ? ` ${chosen.length - i}` : '';
+        const r = await deps.gallery.publish(userId, {
+          ...o,
+          title: `${project.name.slice(0, GALLERY_TITLE_MAX - suffix.length)}${suffix}`,
+          tags: body.tags,
+          classifyIds: body.classifyIds,
+          includeBefore: false,
+          projectId: project.id,
+        });
+        if (r.status === 'pending_review') pendingReview++;
+      }
+      return {
+        caseId,
+        published: chosen.length,
+        pendingReview,
+        leftOut: outputs.length - chosen.length,
+      };
+    },
+  };
+};
