@@ -8,6 +8,8 @@ export const generationPart = definePart(
     suggest: {
       title: '常用描述',
       inspire: '给我灵感',
+      more: '更多描述词（{{count}} 类）',
+      less: '收起描述词',
       groups: {
         space: '空间',
         style: '风格',
@@ -148,6 +150,8 @@ export const generationPart = definePart(
     suggest: {
       title: 'Common phrases',
       inspire: 'Inspire me',
+      more: 'More phrases ({{count}} groups)',
+      less: 'Fewer phrases',
       groups: {
         space: 'Space',
         style: 'Style',

@@ -54,6 +54,26 @@ describe('the prompt box of a render or editing tool', () => {
     expect(sun).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('shows two groups and any group already used, and opens the rest on 更多描述词 (issue 18)', async () => {
+    setup('home-decoration', '奶油风客厅，落地灯');
+    const groups = () =>
+      within(chips())
+        .getAllByRole('group')
+        .map((g) => g.getAttribute('aria-label'));
+    // 软装 holds 落地灯, already in the prompt: it stays in sight, pressed.
+    expect(groups()).toEqual(['材质', '光线', '软装']);
+    expect(within(chips()).getByRole('button', { name: '落地灯' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const more = within(chips()).getByRole('button', { name: '更多描述词（2 类）' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(more);
+    expect(groups()).toEqual(['材质', '光线', '氛围', '视角', '软装']);
+    fireEvent.click(within(chips()).getByRole('button', { name: '收起描述词' }));
+    expect(groups()).toEqual(['材质', '光线', '软装']);
+  });
+
   it('shows a phrase already typed as pressed', async () => {
     setup('home-decoration', '新中式茶室，柔和自然光');
     expect(within(chips()).getByRole('button', { name: '柔和自然光' })).toHaveAttribute(

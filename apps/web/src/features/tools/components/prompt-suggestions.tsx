@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   hasPhrase,
@@ -8,9 +9,13 @@ import {
 } from './prompt-phrases';
 import './prompt-suggestions.css';
 
+/** Groups shown before 更多描述词 (the form stays short; issue 18). */
+const FIRST_GROUPS = 2;
+
 /**
  * Rows of one-tap phrases under a prompt box: a tap adds the phrase after the prompt (joined by
- * the locale's separator, "，" in Chinese) and shows it pressed; a second tap takes it out.
+ * the locale's separator, "，" in Chinese) and shows it pressed; a second tap takes it out. The
+ * first two groups show, and any group with a phrase in the prompt; 更多描述词 opens the rest.
  */
 export const PromptSuggestions = ({
   groups,
@@ -24,11 +29,16 @@ export const PromptSuggestions = ({
   max?: number;
 }) => {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
   if (groups.length === 0) return null;
   const separator = t('generation.suggest.separator');
+  const shown = groups.filter(
+    (g, i) => open || i < FIRST_GROUPS || g.phrases.some((p) => hasPhrase(prompt, p)),
+  );
+  const hidden = groups.length - shown.length;
   return (
     <div className="hj-suggest" role="group" aria-label={t('generation.suggest.title')}>
-      {groups.map((g) => {
+      {shown.map((g) => {
         const label = t(`generation.suggest.groups.${g.key}`);
         return (
           <div key={g.key} className="hj-suggest__row" role="group" aria-label={label}>
@@ -52,6 +62,16 @@ export const PromptSuggestions = ({
           </div>
         );
       })}
+      {hidden > 0 || open ? (
+        <button
+          type="button"
+          className="hj-suggest__more"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? t('generation.suggest.less') : t('generation.suggest.more', { count: hidden })}
+        </button>
+      ) : null}
     </div>
   );
 };
