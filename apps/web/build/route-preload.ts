@@ -5,7 +5,9 @@ import type { Plugin } from 'vite';
 
 /** The screens worth a head start, the modules each loads first, and the paths that show them. */
 const ANTD_ROOT = 'src/components/antd-root.tsx';
-const screens = async (): Promise<{ name: string; modules: string[]; paths: string[] }[]> => {
+const screens = async (): Promise<
+  { name: string; modules: string[]; later?: string[]; paths: string[] }[]
+> => {
   const { allTools } = (await tsImport('@huijing/tools', import.meta.url)) as typeof Tools;
   return [
     {
@@ -20,7 +22,9 @@ const screens = async (): Promise<{ name: string; modules: string[]; paths: stri
     },
     {
       name: 'tool',
-      modules: ['src/app/screens/tool-screens.tsx', ANTD_ROOT],
+      // The frame paints first; the workspace it loads is fetched at low priority meanwhile.
+      modules: ['src/app/screens/tool-frame-screens.tsx'],
+      later: ['src/app/screens/tool-screens.tsx', ANTD_ROOT],
       paths: [...new Set(['/lama', ...allTools.flatMap((t) => t.routes)])],
     },
   ];
@@ -65,9 +69,20 @@ export const routePreload = (): Plugin => ({
       }
       const js = [...wanted].filter((c) => !loaded.has(c)).map((c) => c.fileName);
       const css = [...wanted].flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
+      const later = new Set<OutputChunk>();
+      for (const module of screen.later ?? []) {
+        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/${module}`));
+        if (!chunk) this.error(`route-preload: no chunk for ${module}`);
+        closure(chunk, later);
+      }
+      const prefetch = [...later]
+        .filter((c) => !loaded.has(c) && !wanted.has(c))
+        .map((c) => c.fileName);
       const links = [
         ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
         ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+        // Low priority: fetched beside the first paint's chunks, never ahead of them.
+        ...prefetch.map((f) => `<link rel="prefetch" crossorigin href="/${f}">`),
       ].join('\n    ');
       this.emitFile({
         type: 'asset',

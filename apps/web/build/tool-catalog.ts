@@ -4,6 +4,8 @@ import type { Plugin } from 'vite';
 
 const ID = 'virtual:tool-catalog';
 const RESOLVED = `\0${ID}`;
+const FRAMES = 'virtual:tool-frames';
+const FRAMES_RESOLVED = `\0${FRAMES}`;
 
 /**
  * `virtual:tool-catalog`: what cards, menus and the footer show of each tool (id, family, names,
@@ -13,8 +15,25 @@ const RESOLVED = `\0${ID}`;
  */
 export const toolCatalog = (): Plugin => ({
   name: 'huijing-tool-catalog',
-  resolveId: (id) => (id === ID ? RESOLVED : undefined),
+  resolveId: (id) => (id === ID ? RESOLVED : id === FRAMES ? FRAMES_RESOLVED : undefined),
   async load(id) {
+    if (id === FRAMES_RESOLVED) {
+      // `virtual:tool-frames`: what the tool page's first paint draws before its form arrives
+      // (app/screens/tool-frame.tsx): the upload cards and whether a settings card follows.
+      const { allTools } = (await tsImport('@huijing/tools', import.meta.url)) as typeof Tools;
+      const frames = Object.fromEntries(
+        allTools.map((t) => [
+          t.id,
+          {
+            inputs: t.inputs
+              .filter((i) => i.name !== 'mask')
+              .map((i) => ({ name: i.name, label: i.label, required: i.required })),
+            form: Object.values(t.widgets).some((w) => w !== undefined && w.kind !== 'hidden'),
+          },
+        ]),
+      );
+      return `export const toolFrames = ${JSON.stringify(frames)};\n`;
+    }
     if (id !== RESOLVED) return undefined;
     // The registry is TypeScript source (a workspace package); tsx loads it in the build's Node.
     const { allTools, familyNames, toolEntry, toolFamilySchema } = (await tsImport(

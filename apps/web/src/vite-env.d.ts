@@ -24,3 +24,12 @@ declare module 'virtual:locale/*' {
   const strings: Record<string, unknown>;
   export default strings;
 }
+
+declare module 'virtual:tool-frames' {
+  import type { ToolInput } from '@huijing/tools';
+  /** Per tool id: its upload cards (the mask excluded) and whether it has settings. */
+  export const toolFrames: Record<
+    string,
+    { inputs: Pick<ToolInput, 'name' | 'label' | 'required'>[]; form: boolean }
+  >;
+}

@@ -79,12 +79,15 @@ describe('screens', () => {
     expect(screen.getByRole('button', { name: /功能列表/ })).toBeInTheDocument();
   });
 
-  it('shows the tool workspace from the registry on a tool route', async () => {
+  it('shows the tool workspace from the registry on a tool route, its frame first', async () => {
     renderAt('/indoorRenderNew');
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading).toHaveTextContent('家装渲染');
     expect(screen.getByText(/AI 渲染/, { selector: '.hj-tool__crumb' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /登录后开始/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /登录后开始/ })).toBeInTheDocument();
+    // The frame gave way to the workspace: one title, no outline left waiting.
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.querySelector('.hj-tool-frame')).toBeNull();
   });
 
   it('picks the first-and-last-frame tool on /imgs2Video by its entry query', async () => {

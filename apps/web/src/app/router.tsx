@@ -15,13 +15,15 @@ const homeNoFooter = plainScreen(
   () => import('./screens/home-screens'),
   (m) => m.HomeWithoutFooter,
 );
-const tool = screen(
-  () => import('./screens/tool-screens'),
-  (m) => m.ToolScreenWithFooter,
+// A tool page paints its frame as plain markup first; the workspace (antd, the registry's
+// schemas, the form) follows in place (screens/tool-frame-screens.tsx).
+const tool = plainScreen(
+  () => import('./screens/tool-frame-screens'),
+  (m) => m.ToolFrameWithFooter,
 );
-const toolNoFooter = screen(
-  () => import('./screens/tool-screens'),
-  (m) => m.ToolScreenWithoutFooter,
+const toolNoFooter = plainScreen(
+  () => import('./screens/tool-frame-screens'),
+  (m) => m.ToolFrameWithoutFooter,
 );
 // /mobileHome is plain markup too (route-helpers.ts).
 const mobileHome = plainScreen(
