@@ -347,6 +347,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     now,
     maxPixels: env.UPLOAD_MAX_PIXELS,
     thumbDir: path.join(env.DATA_DIR, 'cache', 'thumbs'),
+    isVip: (userId) => users.isVip(userId),
   });
   // Every task change (worker claims, progress, results, cancels) wakes the owner's event streams.
   const taskEvents = env.REDIS_URL

@@ -145,6 +145,8 @@ export interface FilesTable {
   duration: number | null;
   storage_key: string;
   public: Generated<number>;
+  /** 1: an output served watermarked while its owner is not a member (migration 0017). */
+  watermark: Generated<number>;
   created_at: string;
 }
 

@@ -15,6 +15,7 @@ import * as m0014commerce from './0014-commerce-vip-allowance';
 import * as m0014refunds from './0014-commerce-refund-requests';
 import * as m0014h5 from './0014-commerce-h5';
 import * as m0016commerce from './0016-commerce-vip-grants';
+import * as m0017commerce from './0017-commerce-output-watermark';
 // --
 // 0009-gallery.ts (issue 14) imported here
 import * as m0009 from './0009-gallery';
@@ -94,6 +95,7 @@ export const migrations: Record<string, Migration> = {
   // --
   // '0016_commerce_vip_grants' (issue 13)
   '0016_commerce_vip_grants': m0016commerce,
+  '0017_commerce_output_watermark': m0017commerce,
   // --
   // '0016_community_waterfall_indexes' (issue 14)
   '0016_community_waterfall_indexes': m0016community,

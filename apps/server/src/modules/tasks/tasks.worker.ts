@@ -154,7 +154,9 @@ export const createTaskWorker = (deps: {
   const storeOutputs = async (task: TaskRecord, outputs: EngineOutput[]) => {
     const records: TaskOutputRecord[] = [];
     for (const o of outputs) {
-      const file = await deps.files.storeOutput(task.userId, o);
+      const file = await deps.files.storeOutput(task.userId, o, 'output', {
+        ticketType: task.ticketType,
+      });
       records.push({
         fileId: file.id,
         kind: o.kind,

@@ -12,10 +12,12 @@ export type StoredFile = {
   duration: number | null;
   storageKey: string;
   isPublic: boolean;
+  /** Served watermarked while the owner is not a member (a gpt/video output made without VIP). */
+  watermark: boolean;
   createdAt: string;
 };
 
-type Row = Omit<FilesTable, 'public'> & { public: number };
+type Row = Omit<FilesTable, 'public' | 'watermark'> & { public: number; watermark: number };
 
 const toFile = (r: Row): StoredFile => ({
   id: r.id,
@@ -28,6 +30,7 @@ const toFile = (r: Row): StoredFile => ({
   duration: r.duration,
   storageKey: r.storage_key,
   isPublic: r.public === 1,
+  watermark: Number(r.watermark) === 1,
   createdAt: r.created_at,
 });
 
@@ -47,6 +50,7 @@ export const createFilesRepository = (db: Kysely<Database>) => ({
         bytes: file.bytes,
         duration: file.duration,
         storage_key: file.storageKey,
+        watermark: file.watermark ? 1 : 0,
         created_at: file.createdAt,
       })
       .execute();

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Clock } from '../../config/clock';
 import { newId } from '../../db/ids';
@@ -10,6 +10,7 @@ import { StorageNotFoundError } from '../../providers/storage';
 import type { StoragePort } from '../../providers/storage';
 import type { FilesRepository, StoredFile } from './files.repository';
 import { decodeDataUrl, ingestImage } from './image-ingest';
+import { watermarkImage, watermarkVideo } from './watermark';
 
 export type FilesService = ReturnType<typeof createFilesService>;
 
@@ -39,7 +40,54 @@ export const createFilesService = (deps: {
   maxPixels: number;
   /** Thumbnail cache directory (DATA_DIR/cache/thumbs). */
   thumbDir: string;
+  /** Whether the user's membership runs now: members get gpt/video outputs without the mark. */
+  isVip?: (userId: string) => Promise<boolean>;
 }) => {
+  /** Where a watermarked copy is kept beside the original (made once, then served from storage). */
+  const markedKey = (file: StoredFile) => `watermarked/${file.storageKey}`;
+  const rendering = new Map<string, Promise<Buffer>>();
+
+  /** A marked output is served with the mark unless its owner is a member now. */
+  const servesMarked = async (file: StoredFile) =>
+    file.watermark && !((await deps.isVip?.(file.userId)) ?? false);
+
+  const renderMarked = async (file: StoredFile): Promise<Buffer> => {
+    if (file.mime.startsWith('image/')) {
+      const source = await missingAs404(deps.storage.read(file.storageKey));
+      return watermarkImage(source, file.mime, deps.maxPixels);
+    }
+    const scratch = path.join(deps.thumbDir, '..', 'watermark', `${file.id}-${process.pid}`);
+    try {
+      const source = await missingAs404(deps.storage.localPath(file.storageKey, scratch));
+      const target = path.join(scratch, `marked.${extOf(file.mime)}`);
+      await watermarkVideo(source, target, file);
+      return await fs.readFile(target);
+    } finally {
+      await fs.rm(scratch, { recursive: true, force: true });
+    }
+  };
+
+  /** The watermarked copy: from storage when made before, else made now (once per process). */
+  const marked = async (file: StoredFile): Promise<Buffer> => {
+    const key = markedKey(file);
+    const hit = await deps.storage.read(key).catch((e: unknown) => {
+      if (e instanceof StorageNotFoundError) return undefined;
+      throw e;
+    });
+    if (hit) return hit;
+    let pending = rendering.get(key);
+    if (!pending) {
+      pending = renderMarked(file)
+        .then(async (data) => {
+          await deps.storage.put(key, data, file.mime);
+          return data;
+        })
+        .finally(() => rendering.delete(key));
+      rendering.set(key, pending);
+    }
+    return pending;
+  };
+
   const sign = async (id: string, exp: number) =>
     createHmac('sha256', await deps.secret())
       .update(`file:${id}:${exp}`)
@@ -60,6 +108,7 @@ export const createFilesService = (deps: {
     kind: StoredFile['kind'],
     data: Buffer,
     meta: { mime: string; width: number; height: number; duration?: number | null },
+    watermark = false,
   ): Promise<StoredFile> => {
     const at = deps.now();
     const id = newId();
@@ -75,15 +124,19 @@ export const createFilesService = (deps: {
       bytes: data.length,
       duration: meta.duration ?? null,
       storageKey,
+      watermark,
       createdAt: at.toISOString(),
     });
   };
 
-  /** Who may read: the owner (by session), anyone with a valid unexpired signature, or public. */
-  const openStored = async (file: StoredFile) => ({
-    file,
-    stream: await missingAs404(deps.storage.stream(file.storageKey)),
-  });
+  /** The bytes a reader gets: the original, or for a non-member's gpt/video output the marked copy. */
+  const openStored = async (file: StoredFile): Promise<{ file: StoredFile; stream: Readable }> => {
+    if (await servesMarked(file)) {
+      const data = await marked(file);
+      return { file: { ...file, bytes: data.length }, stream: Readable.from([data]) };
+    }
+    return { file, stream: await missingAs404(deps.storage.stream(file.storageKey)) };
+  };
 
   const thumbOf = async (
     file: StoredFile,
@@ -92,11 +145,15 @@ export const createFilesService = (deps: {
   ): Promise<{ data: Buffer; mime: string }> => {
     if (!file.mime.startsWith('image/')) throw new AppError('FILE_NOT_FOUND');
     const w = THUMB_WIDTHS.find((t) => t >= width) ?? THUMB_WIDTHS.at(-1)!;
-    const cached = path.join(deps.thumbDir, `${file.id}-${w}.${format}`);
+    // A non-member's marked output has thumbnails of the marked copy (a 1024 px one is a picture).
+    const mark = await servesMarked(file);
+    const cached = path.join(deps.thumbDir, `${file.id}${mark ? '-wm' : ''}-${w}.${format}`);
     const mime = format === 'webp' ? 'image/webp' : 'image/jpeg';
     const hit = await fs.readFile(cached).catch(() => undefined);
     if (hit) return { data: hit, mime };
-    const source = await missingAs404(deps.storage.read(file.storageKey));
+    const source = mark
+      ? await marked(file)
+      : await missingAs404(deps.storage.read(file.storageKey));
     const pipeline = sharp(source, { limitInputPixels: deps.maxPixels }).resize({
       width: w,
       height: w,
@@ -160,13 +217,22 @@ export const createFilesService = (deps: {
       return { file, resized: image.resized };
     },
 
-    /** A file an engine produced (already on local disk in the task's work directory). */
+    /**
+     * A file an engine produced (already on local disk in the task's work directory). An output of
+     * a gpt-ticket (3) or video-ticket (4) run made while its owner is not a member is marked: it
+     * is served watermarked until the owner is a member (docs/payments.md).
+     */
     async storeOutput(
       userId: string,
       output: { path: string; mime: string; width: number; height: number; duration?: number },
       kind: 'output' | 'mask' = 'output',
+      run?: { ticketType: number },
     ) {
-      return store(userId, kind, await fs.readFile(output.path), output);
+      const watermark =
+        kind === 'output' &&
+        (run?.ticketType === 3 || run?.ticketType === 4) &&
+        !((await deps.isVip?.(userId)) ?? false);
+      return store(userId, kind, await fs.readFile(output.path), output, watermark);
     },
 
     ownedFiles: (userId: string, ids: string[]) => deps.repo.findOwnedFiles(userId, ids),
@@ -225,13 +291,16 @@ export const createFilesService = (deps: {
       for (const file of await deps.repo.findOwnedFiles(userId, [...new Set(ids)])) {
         if (!(await deps.repo.deleteOwnedFile(userId, file.id))) continue;
         removed += 1;
-        await deps.storage.delete(file.storageKey).catch((e: unknown) => {
-          if (!(e instanceof StorageNotFoundError)) throw e;
-        });
+        for (const key of file.watermark ? [file.storageKey, markedKey(file)] : [file.storageKey])
+          await deps.storage.delete(key).catch((e: unknown) => {
+            if (!(e instanceof StorageNotFoundError)) throw e;
+          });
         await Promise.all(
           THUMB_WIDTHS.flatMap((w) =>
-            ['webp', 'jpeg'].map((f) =>
-              fs.rm(path.join(deps.thumbDir, `${file.id}-${w}.${f}`), { force: true }),
+            ['webp', 'jpeg'].flatMap((f) =>
+              ['', '-wm'].map((m) =>
+                fs.rm(path.join(deps.thumbDir, `${file.id}${m}-${w}.${f}`), { force: true }),
+              ),
             ),
           ),
         );

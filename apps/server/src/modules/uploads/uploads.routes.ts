@@ -86,11 +86,21 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const userId = await optionalUserId(guards, request);
       const { file, stream } = await files.open(request.params.id, { ...request.query, userId });
-      return reply
-        .header('content-type', file.mime)
-        .header('cache-control', file.isPublic ? 'public, max-age=86400' : 'private, max-age=3600')
-        .header('content-length', file.bytes)
-        .send(stream);
+      return (
+        reply
+          .header('content-type', file.mime)
+          // A marked output's bytes change when its owner becomes a member: kept a minute only.
+          .header(
+            'cache-control',
+            file.watermark
+              ? 'private, max-age=60'
+              : file.isPublic
+                ? 'public, max-age=86400'
+                : 'private, max-age=3600',
+          )
+          .header('content-length', file.bytes)
+          .send(stream)
+      );
     },
   );
 

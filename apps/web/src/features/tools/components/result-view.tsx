@@ -13,9 +13,10 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLocalized } from '../../../components/use-localized';
+import { useCurrentUser } from '../../../components/use-session';
 import { taskDetailQuery } from '../done/done.api';
 import { ResultActionSlot } from '../../../components/result-action-slot';
-import { downloadStem, needsWatermark, planDownload } from '../results/download-plan';
+import { downloadStem, planDownload, servedWatermarked } from '../results/download-plan';
 import { ImageViewer } from '../results/image-viewer';
 import { LinkButton } from '../results/link-button';
 import { doneVariantFor, sendTargets, type DoneVariant } from '../results/send-to';
@@ -62,6 +63,7 @@ export const ResultView = ({
   extra?: ReactNode;
 }) => {
   const { t } = useTranslation();
+  const { user } = useCurrentUser();
   const pick = useLocalized();
   const navigate = useNavigate();
   const [index, setIndex] = useState(0);
@@ -72,7 +74,7 @@ export const ResultView = ({
   const stem = downloadStem(tool.id, task.taskId ?? task.createdAt ?? 'shared');
   // Compression's output format is the designer's choice: save it as it is, not as PNG.
   const keepFormat = tool.capability === 'compress';
-  const downloads = useDownloads(stem, ticketType, keepFormat, tool.id);
+  const downloads = useDownloads(stem, keepFormat, tool.id);
   const sendTo = useSendTo();
   // The run's own original: a history entry may come from another upload than the one in the
   // form now. Shared with the done page's query, so that page asks once.
@@ -85,7 +87,7 @@ export const ResultView = ({
   // The viewer pages through images only; indexes map back to the task's outputs.
   const images = outputs.filter((o) => o.kind === 'image');
   const targets = canSend && isImage ? sendTargets(variant, tool.id) : [];
-  const plan = planDownload(current, at, stem, ticketType, undefined, keepFormat);
+  const plan = planDownload(current, at, stem, undefined, keepFormat);
   return (
     <div className="hj-result">
       <div className="hj-result__main">
@@ -139,7 +141,7 @@ export const ResultView = ({
       <div className="hj-result__bar">
         <span className="hj-result__info">
           {t('tools.result.done')} · {current.width} × {current.height}
-          {needsWatermark(ticketType, current.kind) ? (
+          {servedWatermarked(ticketType, Boolean(user?.vip.isVip)) ? (
             <small className="hj-result__mark"> · {t('results.download.watermarked')}</small>
           ) : null}
         </span>

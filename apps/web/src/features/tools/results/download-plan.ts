@@ -5,22 +5,19 @@ export type TaskOutput = TaskInfo['outputs'][number];
 /** Spec §9: several files download as one archive of this name. */
 export const ZIP_NAME = 'photo.zip';
 
-/** The text drawn on images whose ticket type is not 1 (general) or 2 (live); spec §9. */
-export const WATERMARK_TEXT = '绘境 AI 生成';
-
 /**
- * Spec §9 "images not of types 1 or 2 get a text watermark on download". The type is the ticket
- * type the run was paid with (3 gpt, 4 video); videos are never re-encoded in the browser.
+ * Whether the server hands this viewer the output watermarked: outputs of gpt (3) and video (4)
+ * runs are marked for non-members (docs/payments.md; members get the original bytes). The server
+ * decides; this only explains it next to the download button.
  */
-export const needsWatermark = (ticketType: number, kind: TaskOutput['kind']) =>
-  kind === 'image' && ticketType !== 1 && ticketType !== 2;
+export const servedWatermarked = (ticketType: number, isVip: boolean) =>
+  !isVip && (ticketType === 3 || ticketType === 4);
 
 /** How one output is saved: its file name and whether it must be redrawn as PNG first. */
 export interface DownloadPlan {
   name: string;
-  /** Redraw through a canvas: the bytes are not PNG, or a watermark goes on. */
+  /** Redraw through a canvas: the bytes are not PNG. */
   redraw: boolean;
-  watermark: boolean;
 }
 
 /** A safe file-name stem: tool id plus the first part of the task id (or a date for shares). */
@@ -44,6 +41,8 @@ const extOfUrl = (url: string) =>
 
 /**
  * Images always save as PNG (spec §9 "single download saved as PNG"); videos keep their bytes.
+ * The spec §9 watermark is in the bytes the server serves (non-members' gpt/video outputs), so
+ * nothing is drawn here.
  * Whether an image needs a redraw is decided again from the fetched bytes' type (see
  * render-download.ts); this is the plan from what is known up front.
  */
@@ -51,7 +50,6 @@ export const planDownload = (
   output: Pick<TaskOutput, 'kind' | 'url'>,
   index: number,
   stem: string,
-  ticketType: number,
   fetchedMime?: string,
   /**
    * The output's format is what the designer chose (compress: JPG/WebP at a target size), so it
@@ -59,17 +57,14 @@ export const planDownload = (
    */
   keepFormat = false,
 ): DownloadPlan => {
-  const watermark = needsWatermark(ticketType, output.kind);
   if (output.kind === 'video') {
     const ext = (fetchedMime ?? mimeOf(output.url)) === 'video/webm' ? 'webm' : 'mp4';
-    return { name: `${stem}-${index + 1}.${ext}`, redraw: false, watermark: false };
+    return { name: `${stem}-${index + 1}.${ext}`, redraw: false };
   }
   const mime = fetchedMime ?? mimeOf(output.url);
   const ownExt = (fetchedMime && imageExt[fetchedMime]) ?? extOfUrl(output.url);
-  if (keepFormat && !watermark && ownExt) {
-    return { name: `${stem}-${index + 1}.${ownExt}`, redraw: false, watermark };
-  }
-  return { name: `${stem}-${index + 1}.png`, redraw: watermark || mime !== 'image/png', watermark };
+  if (keepFormat && ownExt) return { name: `${stem}-${index + 1}.${ownExt}`, redraw: false };
+  return { name: `${stem}-${index + 1}.png`, redraw: mime !== 'image/png' };
 };
 
 /** The file id behind a `/api/files/<id>?…` link (outputs are the owner's files). */

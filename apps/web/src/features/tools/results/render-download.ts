@@ -1,5 +1,4 @@
-import { planDownload, WATERMARK_TEXT, ZIP_NAME, type TaskOutput } from './download-plan';
-import { drawWatermark } from './watermark';
+import { planDownload, ZIP_NAME, type TaskOutput } from './download-plan';
 
 /** A file ready to save: its name and its bytes (PNG for images, as spec §9 asks). */
 export interface ReadyFile {
@@ -29,8 +28,8 @@ const decode = async (
   }
 };
 
-/** Redraws an image as PNG, with the watermark when asked (canvas, at download time). */
-const redrawPng = async (blob: Blob, watermark: boolean): Promise<Blob> => {
+/** Redraws an image as PNG (canvas, at download time). */
+const redrawPng = async (blob: Blob): Promise<Blob> => {
   const image = await decode(blob);
   const canvas = document.createElement('canvas');
   canvas.width = image.width;
@@ -39,23 +38,24 @@ const redrawPng = async (blob: Blob, watermark: boolean): Promise<Blob> => {
   if (!ctx) throw new Error('canvas 2d unavailable');
   ctx.drawImage(image, 0, 0);
   if ('close' in image && typeof image.close === 'function') image.close();
-  if (watermark) drawWatermark(ctx, canvas.width, canvas.height, WATERMARK_TEXT);
   return new Promise((resolve, reject) =>
     canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob failed'))), 'image/png'),
   );
 };
 
-/** One output as it should be saved: PNG (redrawn and watermarked as the plan says) or video. */
+/**
+ * One output as it should be saved: PNG (redrawn when the bytes are not PNG) or video. The bytes
+ * are what the server serves this viewer (watermarked for non-members' gpt/video outputs).
+ */
 export const prepareOutput = async (
   output: TaskOutput,
   index: number,
   stem: string,
-  ticketType: number,
   keepFormat = false,
 ): Promise<ReadyFile> => {
   const raw = await fetchBlob(output.url);
-  const plan = planDownload(output, index, stem, ticketType, raw.type || undefined, keepFormat);
-  return { name: plan.name, blob: plan.redraw ? await redrawPng(raw, plan.watermark) : raw };
+  const plan = planDownload(output, index, stem, raw.type || undefined, keepFormat);
+  return { name: plan.name, blob: plan.redraw ? await redrawPng(raw) : raw };
 };
 
 /** Saves through a temporary link (works in every browser, and Playwright sees a download). */
@@ -75,12 +75,11 @@ export const saveBlob = (blob: Blob, name: string) => {
 export const zipOutputs = async (
   outputs: TaskOutput[],
   stem: string,
-  ticketType: number,
   keepFormat = false,
 ): Promise<ReadyFile> => {
   const files = await Promise.all(
     outputs.map(async (o, i) => {
-      const ready = await prepareOutput(o, i, stem, ticketType, keepFormat);
+      const ready = await prepareOutput(o, i, stem, keepFormat);
       return { name: ready.name, data: new Uint8Array(await ready.blob.arrayBuffer()) };
     }),
   );

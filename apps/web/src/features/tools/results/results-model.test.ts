@@ -1,13 +1,7 @@
 import { allTools, getTool } from '@huijing/tools';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import {
-  downloadStem,
-  fileIdFromUrl,
-  needsWatermark,
-  planDownload,
-  WATERMARK_TEXT,
-} from './download-plan';
+import { downloadStem, fileIdFromUrl, planDownload, servedWatermarked } from './download-plan';
 import {
   doneHref,
   doneVariantFor,
@@ -16,7 +10,6 @@ import {
   shareHref,
   variantForPath,
 } from './send-to';
-import { drawWatermark, watermarkLayout, type WatermarkContext } from './watermark';
 import { uniqueNames, zipFiles } from './zip-files';
 import { fitView, panBy, wheelFactor, zoomAt } from './zoom';
 
@@ -24,55 +17,45 @@ const id = '0b6f3c1e-7a52-4c1f-9d0e-3f1a2b4c5d6e';
 const signed = `/api/files/${id}?exp=1790000000000&sig=abc`;
 
 describe('download plan', () => {
-  it('watermarks images of ticket types other than 1 and 2, never videos', () => {
-    expect(needsWatermark(1, 'image')).toBe(false);
-    expect(needsWatermark(2, 'image')).toBe(false);
-    expect(needsWatermark(3, 'image')).toBe(true);
-    expect(needsWatermark(4, 'image')).toBe(true);
-    expect(needsWatermark(4, 'video')).toBe(false);
+  it('says the server marks gpt and video outputs for non-members only', () => {
+    expect(servedWatermarked(1, false)).toBe(false);
+    expect(servedWatermarked(2, false)).toBe(false);
+    expect(servedWatermarked(3, false)).toBe(true);
+    expect(servedWatermarked(4, false)).toBe(true);
+    expect(servedWatermarked(3, true)).toBe(false);
+    expect(servedWatermarked(4, true)).toBe(false);
   });
 
-  it('saves every image as PNG and redraws what is not PNG or gets a watermark', () => {
+  it('saves every image as PNG and redraws only what is not PNG (the mark comes from the server)', () => {
     const stem = downloadStem('to-line', id);
     expect(stem).toBe('huijing-to-line-0b6f3c1e');
-    expect(planDownload({ kind: 'image', url: signed }, 0, stem, 1, 'image/png')).toEqual({
+    expect(planDownload({ kind: 'image', url: signed }, 0, stem, 'image/png')).toEqual({
       name: 'huijing-to-line-0b6f3c1e-1.png',
       redraw: false,
-      watermark: false,
     });
-    expect(planDownload({ kind: 'image', url: signed }, 1, stem, 1, 'image/jpeg')).toEqual({
+    expect(planDownload({ kind: 'image', url: signed }, 1, stem, 'image/jpeg')).toEqual({
       name: 'huijing-to-line-0b6f3c1e-2.png',
       redraw: true,
-      watermark: false,
     });
-    expect(planDownload({ kind: 'image', url: '/x/a.png' }, 0, stem, 3)).toMatchObject({
+    expect(planDownload({ kind: 'image', url: '/x/a.png' }, 0, stem)).toEqual({
       name: 'huijing-to-line-0b6f3c1e-1.png',
-      redraw: true,
-      watermark: true,
+      redraw: false,
     });
-    expect(planDownload({ kind: 'video', url: signed }, 2, stem, 4, 'video/mp4')).toEqual({
+    expect(planDownload({ kind: 'video', url: signed }, 2, stem, 'video/mp4')).toEqual({
       name: 'huijing-to-line-0b6f3c1e-3.mp4',
       redraw: false,
-      watermark: false,
     });
   });
 
-  it('keeps a compressed file’s own format (no PNG redraw) unless a watermark goes on', () => {
+  it('keeps a compressed file’s own format (no PNG redraw)', () => {
     const stem = downloadStem('compress', id);
-    expect(planDownload({ kind: 'image', url: signed }, 0, stem, 1, 'image/jpeg', true)).toEqual({
+    expect(planDownload({ kind: 'image', url: signed }, 0, stem, 'image/jpeg', true)).toEqual({
       name: 'huijing-compress-0b6f3c1e-1.jpg',
       redraw: false,
-      watermark: false,
     });
-    expect(planDownload({ kind: 'image', url: '/x/a.webp' }, 0, stem, 1, undefined, true)).toEqual({
+    expect(planDownload({ kind: 'image', url: '/x/a.webp' }, 0, stem, undefined, true)).toEqual({
       name: 'huijing-compress-0b6f3c1e-1.webp',
       redraw: false,
-      watermark: false,
-    });
-    expect(planDownload({ kind: 'image', url: signed }, 0, stem, 3, 'image/jpeg', true)).toEqual({
-      name: 'huijing-compress-0b6f3c1e-1.png',
-      redraw: true,
-      watermark: true,
     });
   });
 
@@ -81,54 +64,6 @@ describe('download plan', () => {
     expect(fileIdFromUrl(`https://hj.example/api/files/${id}/thumb?w=320`)).toBe(id);
     expect(fileIdFromUrl('/api/files/not-an-id?x')).toBeUndefined();
     expect(fileIdFromUrl('https://evil.example/files/x.png')).toBeUndefined();
-  });
-});
-
-describe('watermark', () => {
-  it('scales with the shorter side, with a floor, inside the bottom-right corner', () => {
-    const big = watermarkLayout(4000, 3000);
-    expect(big.fontSize).toBe(96);
-    expect(big.x).toBeLessThan(4000);
-    expect(big.y).toBeLessThan(3000);
-    expect(4000 - big.x).toBeGreaterThan(big.fontSize / 2);
-    const tiny = watermarkLayout(200, 120);
-    expect(tiny.fontSize).toBe(12);
-    expect(tiny.x).toBe(200 - 10);
-  });
-
-  it('draws the text once at the layout position and leaves the context as it was', () => {
-    // A recording 2D context: save/restore must bracket every style change.
-    const log: string[] = [];
-    const state = { font: '10px sans-serif', fillStyle: '#000', textAlign: 'start' };
-    const stack: (typeof state)[] = [];
-    const ctx = {
-      ...state,
-      textBaseline: 'alphabetic',
-      shadowColor: 'transparent',
-      shadowBlur: 0,
-      shadowOffsetY: 0,
-      save(this: typeof state) {
-        stack.push({ font: this.font, fillStyle: this.fillStyle, textAlign: this.textAlign });
-        log.push('save');
-      },
-      restore(this: typeof state) {
-        Object.assign(this, stack.pop());
-        log.push('restore');
-      },
-      fillText(this: typeof state, text: string, x: number, y: number) {
-        log.push(`fillText ${text} ${x} ${y} ${this.textAlign} ${this.font}`);
-      },
-    } as unknown as WatermarkContext;
-    const layout = drawWatermark(ctx, 1024, 768, WATERMARK_TEXT);
-    expect(layout.fontSize).toBe(25);
-    expect(log).toEqual([
-      'save',
-      expect.stringMatching(
-        new RegExp(`^fillText ${WATERMARK_TEXT} ${layout.x} ${layout.y} right 600 25px `),
-      ),
-      'restore',
-    ]);
-    expect({ font: ctx.font, fillStyle: ctx.fillStyle, textAlign: ctx.textAlign }).toEqual(state);
   });
 });
 

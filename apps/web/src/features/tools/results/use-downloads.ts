@@ -8,7 +8,6 @@ import { prepareOutput, saveBlob, zipOutputs } from './render-download';
 /** Single PNG and photo.zip downloads with a busy flag per action and one error message. */
 export const useDownloads = (
   stem: string,
-  ticketType: number,
   keepFormat = false,
   /** For the per-tool funnel's last step (opened → started → result → download). */
   toolId?: string,
@@ -31,8 +30,7 @@ export const useDownloads = (
   return {
     busy,
     downloadOne: (output: TaskOutput, index: number) =>
-      run('one', () => prepareOutput(output, index, stem, ticketType, keepFormat)),
-    downloadZip: (outputs: TaskOutput[]) =>
-      run('zip', () => zipOutputs(outputs, stem, ticketType, keepFormat)),
+      run('one', () => prepareOutput(output, index, stem, keepFormat)),
+    downloadZip: (outputs: TaskOutput[]) => run('zip', () => zipOutputs(outputs, stem, keepFormat)),
   };
 };

@@ -9,8 +9,8 @@ import { prepareOutput, saveBlob } from '../../results/render-download';
 import { isShareCancel, saveMethod, shareMethod, type ShareNavigator } from '../model/save-share';
 
 /**
- * Save and share for one output, with the desktop's download rules (PNG, the spec §9 watermark
- * for ticket types 3 and 4). The file is prepared as soon as the result shows: iOS opens the share
+ * Save and share for one output, with the desktop's download rules (PNG; the spec §9 watermark
+ * of ticket types 3 and 4 is in the bytes the server serves a non-member). The file is prepared as soon as the result shows: iOS opens the share
  * sheet only close to the tap, so the bytes must already be here.
  */
 export const useSaveShare = (task: TaskInfo, index: number, ticketType: TicketType) => {
@@ -23,12 +23,7 @@ export const useSaveShare = (task: TaskInfo, index: number, ticketType: TicketTy
     staleTime: Infinity,
     retry: 1,
     queryFn: async () => {
-      const file = await prepareOutput(
-        output!,
-        index,
-        downloadStem(task.toolId, task.taskId),
-        ticketType,
-      );
+      const file = await prepareOutput(output!, index, downloadStem(task.toolId, task.taskId));
       return new File([file.blob], file.name, { type: file.blob.type });
     },
   });
