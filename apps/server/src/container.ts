@@ -286,7 +286,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
   const captcha = createCaptchaService({
     repo: createCaptchaRepository(db),
     secret: appSecret,
-    bits: env.captchaBits,
+    ...env.captcha,
     now,
   });
   const sms = createSmsService({

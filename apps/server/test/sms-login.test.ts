@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import { errorCatalogue } from '@huijing/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MINUTE, SECOND } from '../src/config/clock';
-import { leadingZeroBits, solveChallenge } from '../src/modules/auth/captcha.service';
 import {
   buildTestApp,
   describeEachDatabase,
@@ -21,7 +19,7 @@ describeEachDatabase('SMS sign-in', (target) => {
   let clock: FakeClock;
   beforeAll(async () => {
     clock = fakeClock();
-    t = await buildTestApp({ target, now: clock.now, env: { CAPTCHA_BITS: '6' } });
+    t = await buildTestApp({ target, now: clock.now });
   });
   afterAll(() => t.close());
 
@@ -185,53 +183,6 @@ describeEachDatabase('SMS sign-in', (target) => {
     expectError(await send(phone), 'SMS_DAILY_LIMIT');
     clock.advance(24 * 60 * MINUTE);
     expect((await send(phone)).statusCode).toBe(200);
-  });
-
-  it('asks one busy address for the validate captcha, whose token works once', async () => {
-    const ip = uniqueIp();
-    for (let i = 0; i < 3; i++) expect((await send(uniquePhone(), ip)).statusCode).toBe(200);
-    const phone = uniquePhone();
-    expectError(await send(phone, ip), 'CAPTCHA_REQUIRED');
-    // Other addresses are not affected.
-    expect((await send(uniquePhone())).statusCode).toBe(200);
-
-    const challenge = (await t.app.inject({ url: '/api/captcha/challenge' })).json().data;
-    expect(challenge.bits).toBe(6);
-    const nonce = solveChallenge(challenge.challenge, challenge.bits);
-    const solve = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/captcha/solve',
-        payload: { challenge: challenge.challenge, nonce },
-      });
-    const solved = await solve();
-    expect(solved.statusCode).toBe(200);
-    const { captchaToken } = solved.json().data;
-    // A solved challenge yields one token only.
-    expectError(await solve(), 'CAPTCHA_INVALID');
-
-    expectError(await send(phone, ip, { captchaToken: 'made-up' }), 'CAPTCHA_INVALID');
-    expect((await send(phone, ip, { captchaToken })).statusCode).toBe(200);
-    expectError(await send(uniquePhone(), ip, { captchaToken }), 'CAPTCHA_INVALID');
-  });
-
-  it('refuses a captcha answer that is wrong, tampered with or late', async () => {
-    const { challenge, bits } = (await t.app.inject({ url: '/api/captcha/challenge' })).json()
-      .data as { challenge: string; bits: number };
-    const solve = (c: string, nonce: string) =>
-      t.app.inject({ method: 'POST', url: '/api/captcha/solve', payload: { challenge: c, nonce } });
-    // A nonce whose digest misses the target.
-    let bad = 0;
-    const digestBits = (n: string) =>
-      leadingZeroBits(createHash('sha256').update(`${challenge}${n}`).digest());
-    while (digestBits(`bad${bad}`) >= bits) bad++;
-    expectError(await solve(challenge, `bad${bad}`), 'CAPTCHA_INVALID');
-    const parts = challenge.split('.');
-    const easier = [parts[0], parts[1], '0', parts[3]].join('.');
-    expectError(await solve(easier, 'x'), 'CAPTCHA_INVALID');
-    const nonce = solveChallenge(challenge, bits);
-    clock.advance(5 * MINUTE);
-    expectError(await solve(challenge, nonce), 'CAPTCHA_INVALID');
   });
 
   it('requires the agreement and keeps the code usable when it is missing', async () => {

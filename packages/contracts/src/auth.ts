@@ -153,15 +153,27 @@ export const wxScanResultSchema = z.object({
 
 // ---------------------------------------------------------------- validate captcha
 
-/** Self-hosted proof of work: find a nonce so sha256(challenge + nonce) starts with `bits` zero bits. */
+/**
+ * An ALTCHA challenge (altcha-lib on the server, the altcha widget in the browser): self-hosted
+ * proof of work, HMAC-signed. Every field is part of the signature, so none may be dropped.
+ */
 export const captchaChallengeSchema = z.object({
-  challenge: z.string(),
-  bits: z.number().int(),
-  expiresAt: isoDateSchema,
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number().int(),
+    keyLength: z.number().int(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    /** Seconds since the epoch. */
+    expiresAt: z.number().int().optional(),
+  }),
+  signature: z.string(),
 });
 export const captchaSolveBodySchema = z.object({
-  challenge: z.string().max(512),
-  nonce: z.string().max(64),
+  /** The widget's answer: base64 of {challenge, solution}. */
+  payload: z.string().min(1).max(4096),
 });
 export const captchaTokenSchema = z.object({
   /** Single use: pass it as captchaToken to /user/p1/sms/send. */

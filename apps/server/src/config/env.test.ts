@@ -176,7 +176,7 @@ describe('loadEnv', () => {
       testLogin: false,
       sms: { provider: 'outbox' },
       wechat: { provider: 'simulator' },
-      captchaBits: 16,
+      captcha: { cost: 500, counterMax: 10_000 },
       smsIpCaptchaAfter: 3,
       smsIpHourlyLimit: 20,
       bootstrapAdmin: undefined,

@@ -148,14 +148,11 @@ const rawEnvSchema = z.object({
   TENCENT_SMS_ENDPOINT: z.string().default('sms.tencentcloudapi.com'),
   SMS_IP_CAPTCHA_AFTER: positiveInt(3),
   SMS_IP_HOURLY_LIMIT: positiveInt(20),
-  CAPTCHA_BITS: z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be an integer')
-    .min(1, 'must be between 1 and 26')
-    .max(26, 'must be between 1 and 26')
-    // 2^16 hashes: about half a second in a phone browser's WebCrypto, enough to make bulk SMS
-    // requests cost something without making a designer wait (18 bits took up to 18 s under load).
-    .default(16),
+  // The altcha captcha's work: PBKDF2 iterations per attempt, and the largest counter (the
+  // answer is picked between half of it and it). 500 × 10 000 takes about a second in a phone
+  // browser's WebCrypto: bulk SMS requests cost something without making a designer wait.
+  CAPTCHA_COST: positiveInt(500),
+  CAPTCHA_COUNTER_MAX: positiveInt(10_000),
   // Unset: the simulator while the development simulators are on, otherwise off.
   WECHAT_PROVIDER: z
     .enum(['simulator', 'mp', 'off'], { message: 'must be simulator, mp or off' })
@@ -321,7 +318,7 @@ export type Env = {
   sms: SmsConfig;
   smsIpCaptchaAfter: number;
   smsIpHourlyLimit: number;
-  captchaBits: number;
+  captcha: { cost: number; counterMax: number };
   wechat: WechatConfig;
   /** The development simulators: allowed at all, and allowed beyond loopback (SIMULATORS=force). */
   simulators: { enabled: boolean; forced: boolean };
@@ -522,7 +519,7 @@ export const loadEnv = (
     sms: smsConfig(raw),
     smsIpCaptchaAfter: raw.SMS_IP_CAPTCHA_AFTER,
     smsIpHourlyLimit: raw.SMS_IP_HOURLY_LIMIT,
-    captchaBits: raw.CAPTCHA_BITS,
+    captcha: { cost: raw.CAPTCHA_COST, counterMax: raw.CAPTCHA_COUNTER_MAX },
     wechat:
       raw.WECHAT_PROVIDER === 'mp'
         ? {

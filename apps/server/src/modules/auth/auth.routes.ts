@@ -109,6 +109,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: envelopeSchema(captchaTokenSchema) },
       },
     },
-    async (request) => ok(await opts.captcha.solve(request.body.challenge, request.body.nonce)),
+    async (request) => ok(await opts.captcha.solve(request.body.payload)),
   );
 };

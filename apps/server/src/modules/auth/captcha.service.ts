@@ -1,77 +1,101 @@
-import { createHash } from 'node:crypto';
+import { captchaChallengeSchema } from '@huijing/contracts';
+import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { z } from 'zod';
 import type { Clock } from '../../config/clock';
 import { MINUTE, addMs } from '../../config/clock';
 import { AppError } from '../../http/app-error';
 import type { CaptchaRepository } from './captcha.repository';
-import { hmacBase64url, randomToken, safeEqual, sha256Hex } from './secrets';
+import { hmacHex, randomToken, sha256Hex } from './secrets';
 
 const CHALLENGE_TTL_MS = 5 * MINUTE;
 const TOKEN_TTL_MS = 5 * MINUTE;
+/** The altcha widget ships this key derivation in its bundle (one worker file, no WASM). */
+const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 
-/** Leading zero bits of a digest: the proof-of-work score. */
-export const leadingZeroBits = (digest: Buffer): number => {
-  let bits = 0;
-  for (const byte of digest) {
-    if (byte === 0) {
-      bits += 8;
-      continue;
-    }
-    return bits + Math.clz32(byte) - 24;
-  }
-  return bits;
-};
+/** What the altcha widget posts back: base64 of {challenge, solution}. Anything else is refused. */
+const payloadSchema = z.object({
+  challenge: z.object({
+    parameters: captchaChallengeSchema.shape.parameters
+      .extend({
+        algorithm: z.literal(CAPTCHA_ALGORITHM),
+        nonce: z.string().regex(/^[0-9a-f]{32}$/),
+      })
+      .passthrough(),
+    signature: z.string(),
+  }),
+  solution: z.object({ counter: z.number(), derivedKey: z.string(), time: z.number().optional() }),
+});
 
-/** What a client does (shown here for tests and docs): try nonces until the digest qualifies. */
-export const solveChallenge = (challenge: string, bits: number): string => {
-  for (let n = 0; ; n++) {
-    const nonce = n.toString(36);
-    const digest = createHash('sha256').update(`${challenge}${nonce}`).digest();
-    if (leadingZeroBits(digest) >= bits) return nonce;
+const decodePayload = (payload: string) => {
+  try {
+    return payloadSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64').toString('utf8')));
+  } catch {
+    return undefined;
   }
 };
 
 export type CaptchaService = ReturnType<typeof createCaptchaService>;
 
 /**
- * The "validate" captcha as a self-hosted proof of work: no third party, no state until solved.
- * A challenge is `id.expiresMs.bits.signature`, HMAC-signed so the client cannot lower the bits
- * or extend the expiry; solving it yields a single-use token for the next SMS send.
+ * The "validate" captcha: ALTCHA's proof of work (altcha-lib here, the altcha widget in the
+ * browser), self-hosted, no third party. A challenge is HMAC-signed with keys derived from the app
+ * secret, so it cannot be eased or extended; the server knows the answer's key (deterministic
+ * mode, the counter picked at random below `counterMax`), so checking a solution is one HMAC.
+ * A solved challenge yields one single-use token for the next SMS send; its nonce is recorded,
+ * so the same solution never yields a second token.
  */
 export const createCaptchaService = (deps: {
   repo: CaptchaRepository;
   secret: () => Promise<string>;
-  bits: number;
+  /** PBKDF2 iterations per attempt and the largest counter: the work is ≈ cost × counter / 2 … cost × counter. */
+  cost: number;
+  counterMax: number;
   now: Clock;
 }) => {
-  const sign = async (payload: string) => hmacBase64url(await deps.secret(), `captcha:${payload}`);
+  const keys = async () => {
+    const secret = await deps.secret();
+    return {
+      hmacSignatureSecret: hmacHex(secret, 'captcha:altcha-signature'),
+      hmacKeySignatureSecret: hmacHex(secret, 'captcha:altcha-key'),
+    };
+  };
 
   return {
-    async issueChallenge() {
+    async issueChallenge(): Promise<z.infer<typeof captchaChallengeSchema>> {
       const expiresAt = addMs(deps.now(), CHALLENGE_TTL_MS);
-      const payload = `${randomToken(16)}.${expiresAt.getTime()}.${deps.bits}`;
-      return {
-        challenge: `${payload}.${await sign(payload)}`,
-        bits: deps.bits,
-        expiresAt: expiresAt.toISOString(),
-      };
+      const counterMax = Math.max(2, deps.counterMax);
+      const { parameters, signature } = await createChallenge({
+        algorithm: CAPTCHA_ALGORITHM,
+        cost: deps.cost,
+        counter: randomInt(counterMax, Math.ceil(counterMax / 2)),
+        deriveKey,
+        expiresAt,
+        ...(await keys()),
+      });
+      if (!signature) throw new Error('altcha-lib returned an unsigned challenge');
+      return { parameters, signature };
     },
 
-    async solve(challenge: string, nonce: string) {
-      const parts = challenge.split('.');
-      if (parts.length !== 4) throw new AppError('CAPTCHA_INVALID');
-      const [id, expires, bitsText, signature] = parts as [string, string, string, string];
-      const payload = `${id}.${expires}.${bitsText}`;
+    async solve(payload: string) {
+      const parsed = decodePayload(payload);
+      if (!parsed?.success) throw new AppError('CAPTCHA_INVALID');
+      const { challenge, solution } = parsed.data;
       const at = deps.now();
-      if (!safeEqual(signature, await sign(payload)) || Number(expires) <= at.getTime()) {
-        throw new AppError('CAPTCHA_INVALID');
-      }
-      const digest = createHash('sha256').update(`${challenge}${nonce}`).digest();
-      if (leadingZeroBits(digest) < Number(bitsText)) throw new AppError('CAPTCHA_INVALID');
+      const expiresAtSeconds = Number(challenge.parameters.expiresAt);
+      if (!(expiresAtSeconds * 1000 > at.getTime())) throw new AppError('CAPTCHA_INVALID');
+      const result = await verifySolution({
+        challenge,
+        solution,
+        deriveKey,
+        ...(await keys()),
+      });
+      if (!result.verified) throw new AppError('CAPTCHA_INVALID');
       const token = randomToken(24);
       const expiresAt = addMs(at, TOKEN_TTL_MS);
       const fresh = await deps.repo.insertToken({
         tokenHash: sha256Hex(token),
-        challengeId: id,
+        challengeId: challenge.parameters.nonce,
         createdAt: at.toISOString(),
         expiresAt: expiresAt.toISOString(),
       });

@@ -1,85 +1,88 @@
 import { SafetyCertificateFilled } from '@ant-design/icons';
-import { Button, Modal, Progress } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Modal, Spin } from 'antd';
+import { type ComponentType, Suspense, lazy, useEffect, useState } from 'react';
 import { authApi, messageOf } from '../api/auth.api';
-import { solveProofOfWork } from '../pow/solve-pow';
+import type { CaptchaChallenge, CaptchaWidgetProps } from '../captcha/altcha-widget';
 
-export type PowSolver = typeof solveProofOfWork;
+/** What solves a challenge on screen: the altcha widget, or a stand-in in unit tests. */
+export type CaptchaWidget = ComponentType<CaptchaWidgetProps>;
+
+// Its own chunk: the widget (about 30 kB) loads only when the server asks for a captcha.
+const AltchaWidget = lazy(() => import('../captcha/altcha-widget'));
 
 const CaptchaRun = ({
   onSolved,
   onRetry,
-  solver,
+  Widget,
 }: {
   onSolved: (captchaToken: string) => void;
   onRetry: () => void;
-  solver: PowSolver;
+  Widget: CaptchaWidget;
 }) => {
-  const [progress, setProgress] = useState(0);
+  const [challenge, setChallenge] = useState<CaptchaChallenge>();
   const [failure, setFailure] = useState<string>();
 
   useEffect(() => {
-    const controller = new AbortController();
-    void (async () => {
-      try {
-        const challenge = await authApi.captchaChallenge();
-        const nonce = await solver(challenge.challenge, challenge.bits, {
-          signal: controller.signal,
-          onProgress: (fraction) => setProgress(Math.round(fraction * 100)),
-        });
-        const solved = await authApi.captchaSolve({ challenge: challenge.challenge, nonce });
-        if (controller.signal.aborted) return;
-        setProgress(100);
-        onSolved(solved.captchaToken);
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        setFailure(messageOf(error, '安全验证未完成，请重试'));
-      }
-    })();
-    return () => controller.abort();
-    // One run per mount: a retry mounts a fresh run (the parent changes its key).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    let live = true;
+    authApi.captchaChallenge().then(
+      (c) => live && setChallenge(c),
+      (error: unknown) => live && setFailure(messageOf(error, '安全验证未完成，请重试')),
+    );
+    return () => {
+      live = false;
+    };
   }, []);
 
+  const verified = (payload: string) => {
+    authApi.captchaSolve({ payload }).then(
+      (solved) => onSolved(solved.captchaToken),
+      (error: unknown) => setFailure(messageOf(error, '安全验证未完成，请重试')),
+    );
+  };
+
   return (
-    <div className="hj-captcha" role="status" aria-live="polite">
-      <span className="hj-captcha__icon">
+    <div className="hj-captcha">
+      <span className="hj-captcha__icon" aria-hidden>
         <SafetyCertificateFilled />
       </span>
       <h3>{failure ? '安全验证未完成' : '正在进行安全验证'}</h3>
-      <p>
+      <p role="status" aria-live="polite">
         {failure ?? '检测到当前网络获取验证码较频繁，正在自动完成人机验证，通常只需几秒，请稍候。'}
       </p>
       {failure ? (
         <Button type="primary" block size="large" onClick={onRetry}>
           重新验证
         </Button>
+      ) : challenge ? (
+        <Suspense fallback={<Spin />}>
+          <Widget
+            challenge={challenge}
+            onVerified={verified}
+            onFailed={() => setFailure('安全验证未通过，请重新验证')}
+          />
+        </Suspense>
       ) : (
-        <Progress
-          percent={progress}
-          status="active"
-          showInfo={false}
-          strokeColor={{ from: '#4f46e5', to: '#06b6d4' }}
-        />
+        <Spin />
       )}
     </div>
   );
 };
 
 /**
- * Spec §2 "validate" modal: after unusual SMS volume the server asks for a captcha. The browser
- * proves work (no puzzle to squint at), then hands the single-use token back to the SMS form.
+ * Spec §2 "validate" modal: after unusual SMS volume the server asks for a captcha. The altcha
+ * widget proves work in the browser (no puzzle to squint at); the server turns its answer into a
+ * single-use token that goes back to the SMS form.
  */
 export const CaptchaModal = ({
   open,
   onSolved,
   onCancel,
-  solver = solveProofOfWork,
+  widget = AltchaWidget,
 }: {
   open: boolean;
   onSolved: (captchaToken: string) => void;
   onCancel: () => void;
-  solver?: PowSolver;
+  widget?: CaptchaWidget;
 }) => {
   const [attempt, setAttempt] = useState(0);
   return (
@@ -97,7 +100,7 @@ export const CaptchaModal = ({
       {open ? (
         <CaptchaRun
           key={attempt}
-          solver={solver}
+          Widget={widget}
           onSolved={onSolved}
           onRetry={() => setAttempt((n) => n + 1)}
         />

@@ -3,7 +3,7 @@ import { Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useAccountDialogs, type LoginView } from '../../../components/account-dialogs.store';
 import { BrandMark } from '../../../components/brand-logo';
-import type { PowSolver } from './captcha-modal';
+import type { CaptchaWidget } from './captcha-modal';
 import { SmsLoginForm } from './sms-login-form';
 import { TestLoginButton } from './test-login-button';
 import { WechatLoginPanel } from './wechat-login-panel';
@@ -16,7 +16,7 @@ const views: { key: LoginView; label: string; icon: ReactNode }[] = [
 ];
 
 /** Spec §2 login modal: phone + SMS code, or WeChat QR, in one dialog. */
-export const LoginModal = ({ solver }: { solver?: PowSolver }) => {
+export const LoginModal = ({ captchaWidget }: { captchaWidget?: CaptchaWidget }) => {
   const { open, view, returnTo } = useAccountDialogs((s) => s.login);
   const closeLogin = useAccountDialogs((s) => s.closeLogin);
   const setView = useAccountDialogs((s) => s.setLoginView);
@@ -77,7 +77,7 @@ export const LoginModal = ({ solver }: { solver?: PowSolver }) => {
           </div>
           <div role="tabpanel" className="hj-login__panel">
             {view === 'sms' ? (
-              <SmsLoginForm returnTo={returnTo} solver={solver} />
+              <SmsLoginForm returnTo={returnTo} captchaWidget={captchaWidget} />
             ) : (
               <WechatLoginPanel returnTo={returnTo} />
             )}

@@ -10,7 +10,7 @@ import { storage, storageKeys } from '../../../lib/storage-keys';
 import { ApiFailure, authApi, messageOf } from '../api/auth.api';
 import { useCountdown } from '../hooks/use-countdown';
 import { completeLogin } from '../model/complete-login';
-import { CaptchaModal, type PowSolver } from './captcha-modal';
+import { CaptchaModal, type CaptchaWidget } from './captcha-modal';
 
 const CAPTCHA_REQUIRED = 42800;
 
@@ -31,7 +31,7 @@ export const codeButtonLabel = (remaining: number) =>
  * The code-sending half is shared with phone binding: phone validation, captcha on demand,
  * "发送成功" and the 60 s countdown (spec §4, §8, §9).
  */
-export const useSmsSender = (purpose: 'login' | 'bindPhone', solver?: PowSolver) => {
+export const useSmsSender = (purpose: 'login' | 'bindPhone', captchaWidget?: CaptchaWidget) => {
   const countdown = useCountdown(SMS_COUNTDOWN_SECONDS);
   const [sending, setSending] = useState(false);
   const [captchaFor, setCaptchaFor] = useState<string>();
@@ -56,7 +56,7 @@ export const useSmsSender = (purpose: 'login' | 'bindPhone', solver?: PowSolver)
   const captcha = (
     <CaptchaModal
       open={captchaFor !== undefined}
-      solver={solver}
+      widget={captchaWidget}
       onCancel={() => setCaptchaFor(undefined)}
       onSolved={(token) => {
         const phone = captchaFor;
@@ -69,13 +69,19 @@ export const useSmsSender = (purpose: 'login' | 'bindPhone', solver?: PowSolver)
   return { countdown, sending, send, captcha };
 };
 
-export const SmsLoginForm = ({ returnTo, solver }: { returnTo?: string; solver?: PowSolver }) => {
+export const SmsLoginForm = ({
+  returnTo,
+  captchaWidget,
+}: {
+  returnTo?: string;
+  captchaWidget?: CaptchaWidget;
+}) => {
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [agreed, setAgreed] = useState(true);
   const [errors, setErrors] = useState<{ phone?: string; code?: string; agreement?: string }>({});
   const [submitting, setSubmitting] = useState(false);
-  const sender = useSmsSender('login', solver);
+  const sender = useSmsSender('login', captchaWidget);
 
   const checkPhone = () => {
     const parsed = phoneNoSchema.safeParse(phone);
