@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { toolForRoute } from '@huijing/tools';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { desktop, launch, newPage } from '../support/browser';
+import { desktop, launch, mobile, newPage } from '../support/browser';
 import { apiSignIn, apiSkipInterest, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -29,6 +29,37 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** Every answer of a poll endpoint turned back to "running" without outputs. */
+const freezePoll = (page: Page, pattern: string) =>
+  page.route(pattern, async (route) => {
+    const real = await route.fetch();
+    const body = (await real.json()) as { data: Record<string, unknown> | null };
+    const task = (body.data?.task ?? body.data) as Record<string, unknown> | null;
+    if (task)
+      Object.assign(task, { status: 'running', progress: 10, outputs: [], finishedAt: null });
+    await route.fulfill({ response: real, json: body });
+  });
+
+/** A run started through the API (as another tab would), for the waiting pages to watch. */
+const startRun = async (token: string) => {
+  const img = await sharp({
+    create: { width: 800, height: 600, channels: 3, background: '#a0b0c0' },
+  })
+    .png()
+    .toBuffer();
+  const post = (url: string, body: unknown) =>
+    fetch(`${server.url}${url}`, {
+      method: 'POST',
+      headers: { satoken: token, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<{ data: Record<string, string> }>);
+  const up = await post('/api/upload', {
+    image: `data:image/png;base64,${img.toString('base64')}`,
+  });
+  return (await post('/api/ai/startTask', { toolId: 'to-line', upload_img: up.data.fileId! })).data
+    .taskId!;
+};
 
 describe('task events in the browser', () => {
   test('a run completes on the tool page when only the event stream can say so (every poll answers "running")', async () => {
@@ -82,5 +113,29 @@ describe('task events in the browser', () => {
     assert.equal(streams[0], token);
     assert.ok(polls >= 1, 'the page polled too');
     assert.deepEqual(errors, []);
+  });
+
+  test('the phone waiting page and /done show the finished run while their polls answer "running"', async () => {
+    const token = await apiSignIn(server, '13812349902');
+    await apiSkipInterest(server, token);
+
+    const phone = await newPage(browser, mobile);
+    await freezePoll(phone.page, '**/api/ai/getTaskByTaskId?**');
+    const first = await startRun(token);
+    await phone.page.goto(
+      `${server.url}/mobileDone?tool=to-line&task=${first}&satoken=${encodeURIComponent(token)}`,
+    );
+    await phone.page.getByText(/生成完成/).waitFor({ timeout: 60_000 });
+    assert.deepEqual(phone.errors, []);
+
+    const laptop = await newPage(browser, desktop);
+    await freezePoll(laptop.page, '**/api/ai/taskDetail?**');
+    const second = await startRun(token);
+    await laptop.page.goto(
+      `${server.url}/done?taskId=${second}&satoken=${encodeURIComponent(token)}`,
+    );
+    await laptop.page.getByText(/完成于/).waitFor({ timeout: 60_000 });
+    await laptop.page.getByRole('link', { name: /下载 PNG/ }).waitFor();
+    assert.deepEqual(laptop.errors, []);
   });
 });
