@@ -77,8 +77,11 @@ const frameOf = async (video: Buffer, dir: string) => {
  */
 describeEachDatabase('output watermark (VIP perk)', (target) => {
   let t: TestApp;
+  /** What the engine was given as each to-line run's picture. */
+  const inputs: Buffer[] = [];
   beforeAll(async () => {
     const local = fakeEngine(['to-line'], async (job) => {
+      inputs.push(await fs.readFile(job.inputs.upload_img!.path));
       const out = path.join(job.workDir, 'out.png');
       await fs.writeFile(out, await greyPng());
       return [{ path: out, mime: 'image/png', kind: 'image', width: W, height: H }];
@@ -178,6 +181,10 @@ describeEachDatabase('output watermark (VIP perk)', (target) => {
     const cleanThumb = await sharp(original).jpeg({ quality: 80 }).toBuffer();
     expect(await cornerDiff(thumb.rawPayload, cleanThumb)).toBeGreaterThan(100);
 
+    // Given to another tool (a ticket-1 one) as its input, the engine gets the marked copy too.
+    await run(user.token, { toolId: 'to-line', upload_img: stored.id });
+    expect(inputs.at(-1)!.equals(signed.rawPayload)).toBe(true);
+
     // Another user's output made while a member is never marked.
     const member = await smsLogin(t);
     await grantVip(member.user.id);
@@ -188,12 +195,14 @@ describeEachDatabase('output watermark (VIP perk)', (target) => {
     // Becoming a member frees the earlier output: the original bytes from the same link.
     await grantVip(user.user.id);
     expect((await get(links.url)).rawPayload.equals(original)).toBe(true);
+    await run(user.token, { toolId: 'to-line', upload_img: stored.id });
+    expect(inputs.at(-1)!.equals(original)).toBe(true);
     expect((await get(`/api/files/${stored.id}`, user.token)).rawPayload.equals(original)).toBe(
       true,
     );
   });
 
-  it('a video run of a non-member: the task link and the works zip serve the marked video; other tools stay clean', async () => {
+  it('a video run of a non-member: the task link, the works zip and the share link serve the marked video; other tools stay clean', async () => {
     const user = await smsLogin(t);
     const video = await run(user.token, { toolId: 'text-to-video', promptTxt: '客厅漫游' });
     const plain = await run(user.token, {
@@ -219,13 +228,28 @@ describeEachDatabase('output watermark (VIP perk)', (target) => {
     });
     expect(zip.statusCode, zip.body.slice(0, 200)).toBe(200);
     expect(zip.rawPayload.indexOf(served.subarray(0, 4096))).toBeGreaterThan(0);
-    // …and the engine's clean bytes are in neither.
-    const fileId = /\/api\/files\/([^/?]+)/.exec(video.output.url)![1]!;
-    const [row] = await t.container.files.ownedFiles(user.user.id, [fileId]);
+    // The share link's visitor (no session, the token is the permission) gets the marked video.
+    const shared = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/shareTask',
+      payload: { taskId: video.taskId },
+      headers: { satoken: user.token },
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    const { token } = shared.json().data as { token: string };
+    const visitor = await get(
+      `/api/ai/sharedFile?token=${token}&fileId=${fileIdOf(video.output.url)}`,
+    );
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.rawPayload.equals(served)).toBe(true);
+    // …and the engine's clean bytes are in none of them.
+    const [row] = await t.container.files.ownedFiles(user.user.id, [fileIdOf(video.output.url)]);
     const stored = await t.container.storage.read(row!.storageKey);
     expect(stored.equals(served)).toBe(false);
     expect(zip.rawPayload.indexOf(stored.subarray(0, 4096))).toBe(-1);
   });
+
+  const fileIdOf = (url: string) => /\/api\/files\/([^/?]+)/.exec(url)![1]!;
 
   const uploadGrey = async (token: string) => {
     const res = await t.app.inject({

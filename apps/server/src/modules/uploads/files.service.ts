@@ -256,8 +256,17 @@ export const createFilesService = (deps: {
       return Promise.all(found.map(async (f) => ({ fileId: f.id, ...(await links(f)) })));
     },
 
-    localPath: (file: StoredFile, scratchDir: string) =>
-      deps.storage.localPath(file.storageKey, scratchDir),
+    /**
+     * A file on local disk for an engine's input. A non-member's marked output goes in marked,
+     * so feeding it to another tool (even a ticket-1 one) never yields the clean picture.
+     */
+    async localPath(file: StoredFile, scratchDir: string) {
+      if (!(await servesMarked(file))) return deps.storage.localPath(file.storageKey, scratchDir);
+      const target = path.join(scratchDir, `${file.id}-marked.${extOf(file.mime)}`);
+      await fs.mkdir(scratchDir, { recursive: true });
+      await fs.writeFile(target, await marked(file));
+      return target;
+    },
 
     async open(
       id: string,
