@@ -10,13 +10,7 @@ import {
   startOpenAiImagesDouble,
   type OpenAiChatDouble,
 } from '../support/doubles';
-import {
-  apiSignIn,
-  apiSkipInterest,
-  repoRoot,
-  startServer,
-  type RunningServer,
-} from '../support/server';
+import { apiDesigner, repoRoot, type RunningServer, startServer } from '../support/server';
 
 const shots = path.join(repoRoot, 'e2e', 'screenshots');
 const REASONING = '先观察空间：客厅朝南，采光充足，但地面颜色偏暗，整体显得压抑。';
@@ -55,8 +49,7 @@ after(async () => {
  * hands the session to the page by the ?satoken link.
  */
 const signIn = async (page: Page, server: RunningServer, phone: string, route: string) => {
-  const token = await apiSignIn(server, phone);
-  await apiSkipInterest(server, token);
+  const token = await apiDesigner(server, phone);
   await page.goto(`${server.url}${route}?satoken=${encodeURIComponent(token)}`);
   return token;
 };

@@ -10,7 +10,7 @@ import {
   newPage,
   screenshotPath,
 } from '../support/browser';
-import { apiSignIn, apiSkipInterest, startServer, type RunningServer } from '../support/server';
+import { apiDesigner, type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -25,11 +25,7 @@ after(async () => {
   await server?.stop();
 });
 
-const signedIn = async (phone: string) => {
-  const token = await apiSignIn(server, phone);
-  await apiSkipInterest(server, token);
-  return token;
-};
+const signedIn = (phone: string) => apiDesigner(server, phone);
 
 const generalCount = async (page: Page) => {
   await page.getByRole('button', { name: '账号菜单' }).click();

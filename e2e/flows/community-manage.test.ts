@@ -2,8 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { desktop, launch, mobile, newPage, screenshotPath } from '../support/browser';
-import { publishPicture, runToLine, uploadRoom, userApi } from '../support/gallery';
-import { apiSignIn, apiSkipInterest, startServer, type RunningServer } from '../support/server';
+import { publishPicture, runToLine, uploadRoom } from '../support/gallery';
+import {
+  apiSignIn,
+  apiSkipInterest,
+  type RunningServer,
+  startServer,
+  userApi,
+} from '../support/server';
 
 const PROJECT = '万科城 三室两厅';
 

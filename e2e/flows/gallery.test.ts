@@ -5,8 +5,8 @@ import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { desktop, launch, mobile, newPage } from '../support/browser';
-import { runToLine, uploadRoom, userApi } from '../support/gallery';
-import { apiSignIn, apiSkipInterest, startServer, type RunningServer } from '../support/server';
+import { runToLine, uploadRoom } from '../support/gallery';
+import { apiDesigner, type RunningServer, startServer, userApi } from '../support/server';
 
 const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
 const SEEDED = 220;
@@ -69,8 +69,7 @@ before(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
   server = await startServer();
   browser = await launch();
-  token = await apiSignIn(server, '13812347701');
-  await apiSkipInterest(server, token);
+  token = await apiDesigner(server, '13812347701');
   const fileId = await uploadRoom(server, token);
   const first = await run(fileId);
   unpublishedTask = await run(fileId);

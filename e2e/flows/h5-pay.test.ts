@@ -11,13 +11,7 @@ import {
   type AlipayDouble,
   type WechatPayDouble,
 } from '../support/doubles';
-import {
-  apiSignIn,
-  apiSkipInterest,
-  freePort,
-  startServer,
-  type RunningServer,
-} from '../support/server';
+import { apiDesigner, freePort, type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -76,8 +70,7 @@ const buyOnPhone = async (page: Page, channel: '微信支付' | '支付宝') => 
 
 describe('H5 pay on a phone (live providers, protocol doubles)', () => {
   test('Alipay wap pay: to the signed cashier, back to 我的订单 paid', async () => {
-    const token = await apiSignIn(server, '13812349901');
-    await apiSkipInterest(server, token);
+    const token = await apiDesigner(server, '13812349901');
     const { page, errors } = await newPage(browser, mobile);
     await page.goto(`${server.url}/personalCenter?satoken=${encodeURIComponent(token)}`);
     await page.getByText('还没有订单').waitFor();
@@ -101,8 +94,7 @@ describe('H5 pay on a phone (live providers, protocol doubles)', () => {
   });
 
   test('WeChat Pay H5: to h5_url with redirect_url back to 我的订单', async () => {
-    const token = await apiSignIn(server, '13812349902');
-    await apiSkipInterest(server, token);
+    const token = await apiDesigner(server, '13812349902');
     const { page, errors } = await newPage(browser, mobile);
     // wx.tenpay.com is WeChat's own page; here it only records where the browser was sent.
     let sentTo = '';

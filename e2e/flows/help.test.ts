@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Request } from 'playwright-core';
 import { desktop, dialogSettled, launch, newPage, screenshotPath } from '../support/browser';
-import { apiSignIn, apiSkipInterest, startServer, type RunningServer } from '../support/server';
+import { apiDesigner, type RunningServer, startServer } from '../support/server';
 
 const ADMIN = { username: 'root', password: 'correct horse battery' };
 
@@ -92,8 +92,7 @@ describe('help dialogs, single sign-on and page views', () => {
   });
 
   test('logout ends single sign-on, invalidates the session, logs out, and leaves no user keys', async () => {
-    const token = await apiSignIn(server, '13700001234');
-    await apiSkipInterest(server, token);
+    const token = await apiDesigner(server, '13700001234');
     const { context, page, errors } = await newPage(browser, desktop);
     await page.goto(`${server.url}/home?satoken=${encodeURIComponent(token)}`);
     // Signed in, the browser holds a ticket-granting ticket under the redirect key.

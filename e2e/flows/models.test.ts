@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { desktop, dialogSettled, launch, newPage, screenshotPath } from '../support/browser';
 import { startComfyUiDouble, type ComfyUiDouble } from '../support/doubles';
-import { apiSignIn, apiSkipInterest, startServer, type RunningServer } from '../support/server';
+import { apiDesigner, type RunningServer, startServer } from '../support/server';
 
 /**
  * Model training in the browser against the ComfyUI protocol double: twelve pictures dropped on
@@ -57,8 +57,7 @@ before(async () => {
     await distinct(file, i % 2 ? 1024 : 900, i % 2 ? 768 : 900);
     pictures.push(file);
   }
-  token = await apiSignIn(server, PHONE);
-  await apiSkipInterest(server, token);
+  token = await apiDesigner(server, PHONE);
   ({ context, page, errors } = await newPage(browser, desktop));
   await page.goto(`${server.url}/modelsquare?satoken=${encodeURIComponent(token)}`);
 });

@@ -9,8 +9,8 @@ import {
   newPage,
   screenshotPath,
 } from '../support/browser';
-import { publishPicture, userApi } from '../support/gallery';
-import { apiSignIn, startServer, type RunningServer } from '../support/server';
+import { publishPicture } from '../support/gallery';
+import { apiSignIn, type RunningServer, startServer, userApi } from '../support/server';
 
 const ROOT = { username: 'root', password: 'correct horse battery' };
 const OPERATOR = { username: 'ops.li', password: 'operator password 2026' };

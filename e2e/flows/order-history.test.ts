@@ -9,7 +9,7 @@ import {
   newPage,
   screenshotPath,
 } from '../support/browser';
-import { apiSignIn, apiSkipInterest, startServer, type RunningServer } from '../support/server';
+import { apiDesigner, type RunningServer, startServer, userApi } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -23,22 +23,13 @@ after(async () => {
   await server?.stop();
 });
 
-const signedIn = async (phone: string) => {
-  const token = await apiSignIn(server, phone);
-  await apiSkipInterest(server, token);
-  return token;
-};
+const signedIn = (phone: string) => apiDesigner(server, phone);
 
-const api = async (token: string, url: string, body?: unknown) => {
-  const res = await fetch(server.url + url, {
-    method: body ? 'POST' : 'GET',
-    headers: { satoken: token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await res.json()) as { success: boolean; data: { orderNo: string } };
-  assert.ok(json.success, JSON.stringify(json));
-  return json.data;
-};
+const api = (token: string, url: string, body?: unknown) =>
+  userApi(server, token)<{ orderNo: string }>(
+    url,
+    body ? { method: 'POST', body: JSON.stringify(body) } : {},
+  );
 
 /** One paid pack and one VIP plan still waiting for its payment. */
 const withOrders = async (token: string) => {

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { desktop, desktopUA, launch, newPage } from '../support/browser';
 import { startOpenAiChatDouble, type OpenAiChatDouble } from '../support/doubles';
-import { apiSignIn, apiSkipInterest, startServer, type RunningServer } from '../support/server';
+import { apiDesigner, type RunningServer, startServer } from '../support/server';
 
 const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
 const phoneView = { viewport: { width: 390, height: 844 }, userAgent: desktopUA };
@@ -81,9 +81,8 @@ describe('prompt tools through the chat completions API', () => {
       LLM_GPT_API_KEY: chat.apiKey,
       LLM_GPT_MODEL: 'gpt-e2e',
     });
-    token = await apiSignIn(server, '13812346602');
     // Each test opens its own page; none may depend on another having answered the dialog.
-    await apiSkipInterest(server, token);
+    token = await apiDesigner(server, '13812346602');
   });
   after(async () => {
     await server?.stop();

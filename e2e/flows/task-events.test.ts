@@ -5,7 +5,7 @@ import { toolForRoute } from '@huijing/tools';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { desktop, launch, mobile, newPage } from '../support/browser';
-import { apiSignIn, apiSkipInterest, startServer, type RunningServer } from '../support/server';
+import { apiDesigner, type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -64,8 +64,7 @@ const startRun = async (token: string) => {
 describe('task events in the browser', () => {
   test('a run completes on the tool page when only the event stream can say so (every poll answers "running")', async () => {
     const tool = toolForRoute('/toline')!;
-    const token = await apiSignIn(server, '13812349901');
-    await apiSkipInterest(server, token);
+    const token = await apiDesigner(server, '13812349901');
     const { page, errors } = await newPage(browser, desktop);
 
     // The spec's poll is made useless: every answer is the real one turned back to "running",
@@ -116,8 +115,7 @@ describe('task events in the browser', () => {
   });
 
   test('the phone waiting page and /done show the finished run while their polls answer "running"', async () => {
-    const token = await apiSignIn(server, '13812349902');
-    await apiSkipInterest(server, token);
+    const token = await apiDesigner(server, '13812349902');
 
     const phone = await newPage(browser, mobile);
     await freezePoll(phone.page, '**/api/ai/getTaskByTaskId?**');

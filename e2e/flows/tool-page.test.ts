@@ -6,7 +6,7 @@ import { toolForRoute } from '@huijing/tools';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { answerInterest, desktop, dialogSettled, launch, newPage } from '../support/browser';
-import { apiSignIn, apiSkipInterest, startServer, type RunningServer } from '../support/server';
+import { apiDesigner, type RunningServer, startServer } from '../support/server';
 
 const PHONES = ['13812340001', '13812340002', '13812340003'];
 const NOT_CONFIGURED = /未配置/;
@@ -74,11 +74,7 @@ const signIn = async (page: Page, phone: string) => {
 // One account for the upload flows: each SMS sign-in from the same address counts toward the
 // per-address limit that asks for a captcha.
 let uploaderToken: Promise<string> | undefined;
-const uploader = () =>
-  (uploaderToken ??= apiSignIn(server, PHONES[2]!).then(async (token) => {
-    await apiSkipInterest(server, token);
-    return token;
-  }));
+const uploader = () => (uploaderToken ??= apiDesigner(server, PHONES[2]!));
 
 /** Every saved tool input's links as if hours had passed (expired, and no longer valid). */
 const expireSavedLinks = (page: Page) =>

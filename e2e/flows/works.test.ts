@@ -14,7 +14,7 @@ import {
   launch,
   newPage,
 } from '../support/browser';
-import { apiSignIn, startServer, type RunningServer } from '../support/server';
+import { apiSignIn, type RunningServer, startServer, userApi } from '../support/server';
 
 const PHONE = '13812346601';
 const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
@@ -24,15 +24,7 @@ let browser: Browser;
 let token: string;
 const ids: { line: string[]; compress: string } = { line: [], compress: '' };
 
-const api = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
-  const r = await fetch(server.url + url, {
-    ...init,
-    headers: { satoken: token, ...(init.headers as Record<string, string>) },
-  });
-  const body = (await r.json()) as { success: boolean; data: T; message: string };
-  if (!body.success) throw new Error(`${url}: ${body.message}`);
-  return body.data;
-};
+const api = <T>(url: string, init?: RequestInit) => userApi(server, token)<T>(url, init);
 
 /** A run of a local-engine tool through the real API, waited on until it succeeded. */
 const run = async (toolId: string, fileId: string): Promise<string> => {

@@ -1,22 +1,5 @@
 import sharp from 'sharp';
-import type { RunningServer } from './server';
-
-/** A JSON call as a signed-in user (or an admin: the same satoken header); throws on failure. */
-export const userApi =
-  (server: RunningServer, token: string) =>
-  async <T>(url: string, init: RequestInit = {}): Promise<T> => {
-    const r = await fetch(server.url + url, {
-      ...init,
-      headers: {
-        satoken: token,
-        ...(typeof init.body === 'string' && { 'content-type': 'application/json' }),
-        ...(init.headers as Record<string, string>),
-      },
-    });
-    const body = (await r.json()) as { success: boolean; data: T; message: string };
-    if (!body.success) throw new Error(`${url}: ${body.message}`);
-    return body.data;
-  };
+import { userApi, type RunningServer } from './server';
 
 /** A room sketch (PNG) uploaded as the user's own picture; answers its file id. */
 export async function uploadRoom(server: RunningServer, token: string, hue = 30): Promise<string> {

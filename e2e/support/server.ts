@@ -107,6 +107,23 @@ export async function latestSmsCode(
   }
 }
 
+/** A JSON call as a signed-in user (or an admin: the same satoken header); throws on failure. */
+export const userApi =
+  (server: RunningServer, token: string) =>
+  async <T>(url: string, init: RequestInit = {}): Promise<T> => {
+    const r = await fetch(server.url + url, {
+      ...init,
+      headers: {
+        satoken: token,
+        ...(typeof init.body === 'string' && { 'content-type': 'application/json' }),
+        ...(init.headers as Record<string, string>),
+      },
+    });
+    const body = (await r.json()) as { success: boolean; data: T; message: string };
+    if (!body.success) throw new Error(`${url}: ${body.message}`);
+    return body.data;
+  };
+
 /** Signs a phone in through the real API (SMS code from the outbox); returns the session token. */
 export async function apiSignIn(server: RunningServer, phone: string): Promise<string> {
   const post = (url: string, body: unknown) =>
@@ -134,4 +151,11 @@ export async function apiSkipInterest(server: RunningServer, token: string): Pro
     body: JSON.stringify({ interests: [] }),
   });
   if (res.status !== 200) throw new Error(`interest answer failed: ${res.status}`);
+}
+
+/** A designer past the first-login question: signed in through the API, interests skipped. */
+export async function apiDesigner(server: RunningServer, phone: string): Promise<string> {
+  const token = await apiSignIn(server, phone);
+  await apiSkipInterest(server, token);
+  return token;
 }
