@@ -9,8 +9,8 @@ import {
   newPage,
   screenshotPath,
 } from '../support/browser';
-import { runToLine, uploadRoom, userApi } from '../support/gallery';
-import { apiSignIn, apiSkipInterest, startServer, type RunningServer } from '../support/server';
+import { runToLine, uploadRoom } from '../support/gallery';
+import { apiDesigner, type RunningServer, startServer, userApi } from '../support/server';
 
 // Cases linked to works projects (issues 14 and 18): a work in a project publishes into the
 // project's case, and a whole project publishes as one case from 我的案例.
@@ -27,8 +27,7 @@ type Cases = { list: { id: string; name: string; count: number }[] };
 before(async () => {
   server = await startServer({ GALLERY_NSFW_CHECK: 'off', SMS_IP_CAPTCHA_AFTER: '10' });
   browser = await launch();
-  author = await apiSignIn(server, '13800003401');
-  await apiSkipInterest(server, author);
+  author = await apiDesigner(server, '13800003401');
   const api = userApi(server, author);
   tasks = [
     await runToLine(server, author, await uploadRoom(server, author, 30)),
