@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { toolFrames } from 'virtual:tool-frames';
 import { PageShell } from '../../components/page-shell';
-import { ToolGlyph } from '../../components/tool-glyph';
 import { useLocalized } from '../../components/use-localized';
 import { familyNames } from '../../lib/tool-catalog';
 import { toolForLocation } from '../../lib/tool-location';
+import { InputLabel, ToolHead } from '../../features/tools/components/tool-head';
 import '../../features/tools/tools.css';
 import './tool-frame.css';
 
@@ -26,16 +26,12 @@ export const ToolFrame = ({ footer }: { footer: boolean }) => {
     <PageShell footer={footer}>
       {tool && frame ? (
         <div className="hj-tool hj-tool-frame" aria-busy="true">
-          <header className="hj-tool__head">
-            <ToolGlyph family={tool.family} seed={tool.id} label={tool.name['zh-CN']} size={44} />
-            <div className="hj-tool__titles">
-              <p className="hj-tool__crumb">
-                <Link to="/list">{t('tools.allTools')}</Link> / {pick(familyNames[tool.family])}
-              </p>
-              <h1>{pick(tool.name)}</h1>
-              <p className="hj-tool__desc">{pick(tool.description)}</p>
-            </div>
-          </header>
+          <ToolHead
+            tool={tool}
+            familyName={pick(familyNames[tool.family])}
+            title={pick(tool.name)}
+            description={pick(tool.description)}
+          />
           <div className="hj-tool__body">
             <aside className="hj-tool__panel">
               {frame.inputs.length > 0 ? (
@@ -47,16 +43,7 @@ export const ToolFrame = ({ footer }: { footer: boolean }) => {
                   <div className="hj-tool-inputs">
                     {frame.inputs.map((input) => (
                       <div key={input.name} className="hj-upload">
-                        <div className="hj-upload__label">
-                          <span>
-                            {pick(input.label)}
-                            {input.required ? (
-                              <em className="hj-upload__req">*</em>
-                            ) : (
-                              <small>{t('tools.upload.optional')}</small>
-                            )}
-                          </span>
-                        </div>
+                        <InputLabel label={pick(input.label)} required={input.required} />
                         <div className="hj-upload__drop hj-tool-frame__drop" />
                       </div>
                     ))}

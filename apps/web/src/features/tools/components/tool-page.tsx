@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Skeleton } from 'antd';
 import { useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useAccountDialogs } from '../../../components/account-dialogs.store';
 import { useRecharge } from '../../../components/recharge.store';
 import { ToolGlyph } from '../../../components/tool-glyph';
@@ -43,6 +43,7 @@ import { TaskProgress } from './task-panel';
 import { UnavailableNotice } from './unavailable-notice';
 import { UploadField } from './upload-field';
 import { ToolSlotsContext } from '../tool-slots';
+import { ToolHead } from './tool-head';
 import '../tools.css';
 
 /** A failed or canceled run's panel (antd's Result) loads when a run ends that way. */
@@ -383,16 +384,13 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
 
   return (
     <div className="hj-tool">
-      <header className="hj-tool__head">
-        <ToolGlyph family={tool.family} seed={tool.id} label={tool.name['zh-CN']} size={44} />
-        <div className="hj-tool__titles">
-          <p className="hj-tool__crumb">
-            <Link to="/list">{t('tools.allTools')}</Link> / {pick(familyNames[tool.family])}
-          </p>
-          <h1 data-testid="tool-title">{variant ? t(variant.name) : pick(tool.name)}</h1>
-          <p className="hj-tool__desc">{pick(tool.description)}</p>
-        </div>
-      </header>
+      <ToolHead
+        tool={tool}
+        familyName={pick(familyNames[tool.family])}
+        title={variant ? t(variant.name) : pick(tool.name)}
+        description={pick(tool.description)}
+        titleTestId="tool-title"
+      />
       {pending ? (
         <UnavailableNotice className="hj-tool__alert" tool={tool} hrefOf={toolEntry} />
       ) : null}

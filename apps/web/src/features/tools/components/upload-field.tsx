@@ -10,6 +10,7 @@ import { useImageUpload } from '../hooks/use-image-upload';
 import { usePageFileDrop } from '../hooks/use-page-file-drop';
 import { refreshStaleLinks, type InputImage } from '../store/family-stores';
 import { ACCEPTED_IMAGE_TYPES, carriesFiles, imagesFromTransfer } from '../model/upload-image';
+import { InputLabel } from './tool-head';
 import './upload-field.css';
 
 /**
@@ -117,17 +118,9 @@ export const UploadField = ({
       data-input-name={input.name}
       {...drag}
     >
-      <div className="hj-upload__label">
-        <span>
-          {label}
-          {input.required ? (
-            <em className="hj-upload__req">*</em>
-          ) : (
-            <small>{t('tools.upload.optional')}</small>
-          )}
-        </span>
+      <InputLabel label={label} required={input.required}>
         {max > 1 ? <small>{t('tools.upload.count', { count: images.length, max })}</small> : null}
-      </div>
+      </InputLabel>
       {picker}
       <div className="hj-upload__body">
         {over && overText ? (

@@ -9,6 +9,7 @@ import { Button } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../../components/use-localized';
+import { InputLabel } from '../components/tool-head';
 import type { InputImage } from '../store/family-stores';
 import type { MaskDraft } from './use-mask-draft';
 import './editor.css';
@@ -102,16 +103,7 @@ export const MaskField = ({
   }, []);
   return (
     <div className="hj-upload hj-mask-field" data-input-name={input.name}>
-      <div className="hj-upload__label">
-        <span>
-          {pick(input.label)}
-          {input.required ? (
-            <em className="hj-upload__req">*</em>
-          ) : (
-            <small>{t('tools.upload.optional')}</small>
-          )}
-        </span>
-      </div>
+      <InputLabel label={pick(input.label)} required={input.required} />
       <div className="hj-mask-field__box">
         <p>{hasImage ? t('editor.field.title') : t('editor.field.needImage')}</p>
         {hasImage ? <MaskStatus draft={draft} /> : null}
