@@ -142,15 +142,16 @@ export const createFilesService = (deps: {
     file: StoredFile,
     width: number,
     format: 'webp' | 'jpeg',
-  ): Promise<{ data: Buffer; mime: string }> => {
+  ): Promise<{ data: Buffer; mime: string; watermark: boolean }> => {
     if (!file.mime.startsWith('image/')) throw new AppError('FILE_NOT_FOUND');
+    const { watermark } = file;
     const w = THUMB_WIDTHS.find((t) => t >= width) ?? THUMB_WIDTHS.at(-1)!;
     // A non-member's marked output has thumbnails of the marked copy (a 1024 px one is a picture).
     const mark = await servesMarked(file);
     const cached = path.join(deps.thumbDir, `${file.id}${mark ? '-wm' : ''}-${w}.${format}`);
     const mime = format === 'webp' ? 'image/webp' : 'image/jpeg';
     const hit = await fs.readFile(cached).catch(() => undefined);
-    if (hit) return { data: hit, mime };
+    if (hit) return { data: hit, mime, watermark };
     const source = mark
       ? await marked(file)
       : await missingAs404(deps.storage.read(file.storageKey));
@@ -168,7 +169,7 @@ export const createFilesService = (deps: {
     const tmp = `${cached}.${process.pid}.tmp`;
     await fs.writeFile(tmp, data);
     await fs.rename(tmp, cached);
-    return { data, mime };
+    return { data, mime, watermark };
   };
 
   /** A file someone was granted through another check (a live share link): no signature. */
@@ -281,7 +282,7 @@ export const createFilesService = (deps: {
       access: { exp?: string; sig?: string; userId?: string },
       width: number,
       format: 'webp' | 'jpeg',
-    ): Promise<{ data: Buffer; mime: string }> {
+    ): Promise<{ data: Buffer; mime: string; watermark: boolean }> {
       return thumbOf(await readable(id, access), width, format);
     },
 

@@ -110,7 +110,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const userId = await optionalUserId(guards, request);
       const webp = /image\/webp/i.test(request.headers.accept ?? '');
-      const { data, mime } = await files.thumbnail(
+      const { data, mime, watermark } = await files.thumbnail(
         request.params.id,
         { ...request.query, userId },
         request.query.w ?? 320,
@@ -119,7 +119,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
       return reply
         .header('content-type', mime)
         .header('vary', 'Accept')
-        .header('cache-control', 'private, max-age=3600')
+        .header('cache-control', watermark ? 'private, max-age=60' : 'private, max-age=3600')
         .send(data);
     },
   );
