@@ -239,6 +239,7 @@ export const errorCatalogue = {
     message: '项目数量已达上限（100 个），请先整理旧项目',
   },
   SAMPLE_NOT_FOUND: { code: 40424, status: 404, message: '没有这张示例图' },
+  SAMPLES_RUNNING: { code: 40925, status: 409, message: '示例图正在生成中，完成后再试' },
   // --
   // guide, contact, SSO, tracking (issue 19): codes ending 85–89
   SSO_TICKET_NOT_FOUND: { code: 40485, status: 404, message: '登录凭证不存在或已失效，请重新登录' },

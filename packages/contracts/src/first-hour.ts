@@ -83,3 +83,35 @@ export const samplesSchema = z.object({
   tool: z.record(z.string(), samplePictureSchema),
 });
 export type Samples = z.infer<typeof samplesSchema>;
+
+/** A run of `npm run samples` or of the admin's 重新生成示例图, as the engines screen shows it. */
+export const samplesRunSchema = z.object({
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  force: z.boolean(),
+  made: z.number().int().min(0),
+  kept: z.number().int().min(0),
+  notMade: z.number().int().min(0),
+  failed: z.array(z.object({ name: z.string(), reason: z.string() })),
+  /** Whether an AI engine (ComfyUI or the images API) was configured. */
+  aiEngine: z.boolean().nullable(),
+  /** Set when the run itself broke (not one picture). */
+  error: z.string().nullable(),
+});
+export type SamplesRun = z.infer<typeof samplesRunSchema>;
+
+/** GET /api/user/manage/samples: what the pickers and cards have now, and the last run here. */
+export const samplesAdminSchema = z.object({
+  counts: z.object({ style: z.number(), room: z.number(), tool: z.number() }),
+  running: z.boolean(),
+  last: samplesRunSchema.nullable(),
+});
+export type SamplesAdmin = z.infer<typeof samplesAdminSchema>;
+
+export const samplesRegenerateSchema = z.object({
+  /** Make again what is already there. */
+  force: z.boolean().default(false),
+  /** Only these catalogue or tool ids (redo one picture); all when absent. */
+  ids: z.array(z.string().min(1).max(64)).min(1).max(50).optional(),
+  reason: z.string().trim().max(200).optional(),
+});

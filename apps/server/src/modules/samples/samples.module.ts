@@ -2,6 +2,8 @@ import type { EngineId } from '../../engines/engine';
 import type { FeatureModuleFactory } from '../feature-module';
 import { vocabularyFrom } from '../tasks/prompt-compose';
 import { createSampleMaker } from './samples.maker';
+import { createAuditLog } from '../admin/audit.service';
+import { createSamplesRunner, samplesAdminRoutes, type SamplesRunner } from './samples.admin';
 import { samplesRoutes } from './samples.routes';
 import {
   bundledDir,
@@ -34,12 +36,26 @@ export const samplesModule: FeatureModuleFactory = (core) => {
       models,
       now: () => core.now(),
     });
+  const runner = createSamplesRunner({
+    maker: () => maker(),
+    catalog,
+    now: () => core.now(),
+    logger: core.logger,
+  });
+  const audit = createAuditLog({ db: core.database.db, now: core.now, logger: core.logger });
   return {
     name: 'samples',
     routes: async (app) => {
       await app.register(samplesRoutes, { prefix: '/api/ai', catalog });
+      await app.register(samplesAdminRoutes, {
+        prefix: '/api/user/manage',
+        guards: core.guards,
+        audit,
+        runner,
+        catalog,
+      });
     },
-    services: { catalog, maker, shipped, made } satisfies SamplesServices,
+    services: { catalog, maker, shipped, made, runner } satisfies SamplesServices,
   };
 };
 export type SamplesServices = {
@@ -47,4 +63,5 @@ export type SamplesServices = {
   maker: (sink?: SampleSink) => ReturnType<typeof createSampleMaker>;
   shipped: SampleSink;
   made: SampleSink;
+  runner: SamplesRunner;
 };

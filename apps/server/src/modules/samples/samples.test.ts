@@ -11,7 +11,15 @@ import {
   startOpenAiImagesDouble,
   type OpenAiImagesDouble,
 } from '../../../test/doubles/openai-images-double';
-import { makeTempDir, sqliteTarget, type TestApp } from '../../../test/helper';
+import { manageCall, createAdmin } from '../../../test/admin-fixtures';
+import {
+  adminToken,
+  expectError,
+  makeTempDir,
+  rootAdminEnv,
+  sqliteTarget,
+  type TestApp,
+} from '../../../test/helper';
 import { buildTaskApp } from '../../../test/task-fixtures';
 import { moduleServices } from '../feature-module';
 import type { SamplesServices } from './samples.module';
@@ -170,7 +178,7 @@ describe('example pictures without an AI engine (issue 18)', () => {
   let t: TestApp;
   const local = createLocalEngine({ threads: 1 });
   beforeAll(async () => {
-    t = await buildTaskApp({ engines: [local] });
+    t = await buildTaskApp({ engines: [local], env: rootAdminEnv });
   });
   afterAll(async () => {
     await t.close();
@@ -192,6 +200,43 @@ describe('example pictures without an AI engine (issue 18)', () => {
     // A line drawing: mostly white paper.
     const bright = after.data.filter((v, i) => i % after.info.channels === 0 && v > 200).length;
     expect(bright / (after.info.width * after.info.height)).toBeGreaterThan(0.6);
+  });
+
+  it('an admin regenerates from the engines screen: permission, audit, one run at a time', async () => {
+    const call = manageCall(t);
+    const root = await adminToken(t);
+    const operator = await createAdmin(t, root, 'operator');
+    const body = { force: true, ids: ['compress'], reason: '换了引擎' };
+    expectError(
+      await call('POST', '/samples/regenerate', operator.token, body),
+      'ADMIN_PERMISSION_DENIED',
+    );
+    const before = (await call('GET', '/samples', operator.token)).json().data;
+    expect(before).toMatchObject({ running: false, last: null });
+    expect(before.counts.tool).toBeGreaterThan(0);
+
+    const started = await call('POST', '/samples/regenerate', root, body);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().message).toBe('已开始生成示例图，完成后这里会显示结果');
+    expectError(await call('POST', '/samples/regenerate', root, body), 'SAMPLES_RUNNING');
+    await expect
+      .poll(async () => (await call('GET', '/samples', root)).json().data.running, {
+        timeout: 20_000,
+      })
+      .toBe(false);
+    const after = (await call('GET', '/samples', root)).json().data;
+    expect(after.last).toMatchObject({ force: true, made: 1, failed: [], aiEngine: false });
+    expect(after.last.finishedAt).not.toBeNull();
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/ai/samples' })).json().data;
+    expect(listed.tool.compress).toMatchObject({ engine: 'local', bundled: false });
+
+    const audit = await call('GET', '/page/audit?action=samples.regenerate', root);
+    expect(audit.json().data.list[0]).toMatchObject({
+      action: 'samples.regenerate',
+      target: 'samples',
+      reason: '换了引擎',
+      after: { force: true, ids: ['compress'] },
+    });
   });
 
   it('npm run samples without an engine says so and exits non-zero', async () => {

@@ -9,6 +9,7 @@ import {
   adminUserPageSchema,
   adminUserRowSchema,
   auditPageSchema,
+  samplesAdminSchema,
   trackSummarySchema,
   type AdminSettingKey,
 } from '@huijing/contracts';
@@ -92,6 +93,12 @@ export const consoleApi = {
     unwrap(
       api.post('/user/manage/engines/switch', { ...adminOpts(), body, schema: adminEnginesSchema }),
     ),
+  samples: () =>
+    unwrap(api.get('/user/manage/samples', { ...adminOpts(), schema: samplesAdminSchema })),
+  regenerateSamples: (body: { force: boolean; reason: string }) =>
+    unwrap(
+      api.post<{ started: boolean }>('/user/manage/samples/regenerate', { ...adminOpts(), body }),
+    ),
   traffic: (days: number) =>
     unwrap(
       api.get('/user/manage/track/summary', {
@@ -127,6 +134,7 @@ export const consoleKeys = {
   audit: (q: ConsoleQuery) => ['admin-console', 'audit', q] as const,
   tasks: (q: ConsoleQuery) => ['admin-console', 'tasks', q] as const,
   engines: ['admin-console', 'engines'] as const,
+  samples: ['admin-console', 'samples'] as const,
   stats: (q: ConsoleQuery) => ['admin-console', 'stats', q] as const,
   traffic: (days: number) => ['admin-console', 'traffic', days] as const,
   settings: ['admin-console', 'settings'] as const,

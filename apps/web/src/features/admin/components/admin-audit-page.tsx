@@ -28,6 +28,7 @@ export const actionNames: Record<string, string> = {
   'tool.out_of_service': '工具停用',
   'tool.in_service': '工具恢复',
   'settings.update': '修改设置',
+  'samples.regenerate': '重新生成示例图',
 };
 
 const Change = ({ entry }: { entry: AuditEntry }) => (

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { signInAdmin, signOutAdmin } from '../../../lib/admin-session';
+import { signOutAdmin } from '../../../lib/admin-session';
+import { signInTestAdmin } from './admin-test-session';
 import { fakeApi, ok, renderWithProviders, resetFakeApi } from '../../../test/fake-api';
 import { AdminClientPage } from './admin-client-page';
 
@@ -14,15 +15,7 @@ const windows = {
 };
 
 beforeEach(() => {
-  signInAdmin('hja_admin', {
-    accountId: 'a1',
-    username: 'root',
-    displayName: '超级管理员',
-    role: 'super',
-    disabled: false,
-    lastLoginAt: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  });
+  signInTestAdmin();
 });
 afterEach(() => {
   resetFakeApi();

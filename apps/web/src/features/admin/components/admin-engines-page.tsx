@@ -7,8 +7,10 @@ import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { consoleApi, consoleKeys, enginesQuery } from '../api/console.api';
 import { useCan } from '../hooks/use-can';
+import { ReasonField } from './reason-field';
 import { ConsoleError } from './console-error';
 import { EngineBackends } from './admin-engine-backends';
+import { AdminSamplesCard } from './admin-samples-card';
 
 type Engine = AdminEngines['engines'][number];
 type Target = { kind: 'engine' | 'tool'; id: string; name: string; outOfService: boolean };
@@ -180,6 +182,7 @@ export const AdminEnginesPage = () => {
           </div>
         </>
       )}
+      <AdminSamplesCard />
       <Modal
         open={Boolean(target)}
         title={target?.outOfService ? `恢复 ${target.name}` : `停止 ${target?.name ?? ''} 的服务`}
@@ -206,14 +209,7 @@ export const AdminEnginesPage = () => {
             style={{ marginBottom: 12 }}
           />
         ) : null}
-        <Input.TextArea
-          aria-label="操作原因"
-          rows={2}
-          maxLength={200}
-          value={reason}
-          placeholder="原因（必填，写入审计日志）"
-          onChange={(e) => setReason(e.target.value)}
-        />
+        <ReasonField value={reason} onChange={setReason} />
       </Modal>
     </div>
   );

@@ -13,6 +13,7 @@ import { notify } from '../../../lib/notify';
 import { catalogTools } from '../../../lib/tool-catalog';
 import { consoleApi, consoleKeys, settingsQuery } from '../api/console.api';
 import { useCan } from '../hooks/use-can';
+import { ReasonField } from './reason-field';
 import { ConsoleError } from './console-error';
 
 const labels: Record<AdminSettingKey, string> = {
@@ -202,14 +203,7 @@ export const AdminSettingsPage = () => {
         destroyOnHidden
       >
         <p>将把“{saving ? labels[saving] : ''}”改为当前填写的值，保存后立即对所有用户生效。</p>
-        <Input.TextArea
-          aria-label="操作原因"
-          rows={2}
-          maxLength={200}
-          value={reason}
-          placeholder="原因（必填，写入审计日志）"
-          onChange={(e) => setReason(e.target.value)}
-        />
+        <ReasonField value={reason} onChange={setReason} />
       </Modal>
     </div>
   );
