@@ -88,7 +88,10 @@ describeEachDatabase('database faults', (target) => {
       } finally {
         await locker.end();
       }
-      // The failed start held nothing and stored no task.
+      // The failed start held nothing and stored no task. (The app's idle connections were
+      // killed too; one a request takes before its error event has been handled answers 503,
+      // so the balance is read once the pool has let them go.)
+      await waitUntil(async () => (await balance(user.token)) !== null);
       expect(await balance(user.token)).toBe(20);
       const list = await t.app.inject({
         url: '/api/ai/getTaskList',
