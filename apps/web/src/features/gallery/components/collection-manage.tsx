@@ -156,6 +156,8 @@ const PicturesPanel = ({
     }
   };
   const targetName = others.find((c) => c.id === target)?.name ?? '';
+  const toggle = (id: string) =>
+    setPicked((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id]));
 
   return (
     <section
@@ -229,28 +231,21 @@ const PicturesPanel = ({
       {pictures.length === 0 && !pages.isPending ? (
         <Empty description={t('community.list.empty')} />
       ) : (
-        <Checkbox.Group
-          className="hj-manage__grid"
-          value={picked}
-          onChange={(v) => setPicked(v as string[])}
-        >
+        // Each box is checked from `picked` itself (no Checkbox.Group: it keeps its own list of
+        // registered boxes, and a pick made while the list re-rendered could be dropped).
+        <div className="hj-manage__grid" role="group" aria-label={t('community.manage.pick')}>
           {pictures.map((p) => (
             <div key={p.id} className="hj-manage__pic" data-testid="manage-picture">
-              <img
-                src={p.thumbUrl}
-                alt={p.title}
-                loading="lazy"
-                onClick={() =>
-                  setPicked((now) =>
-                    now.includes(p.id) ? now.filter((x) => x !== p.id) : [...now, p.id],
-                  )
-                }
+              <img src={p.thumbUrl} alt={p.title} loading="lazy" onClick={() => toggle(p.id)} />
+              <Checkbox
+                checked={picked.includes(p.id)}
+                onChange={() => toggle(p.id)}
+                aria-label={p.title}
               />
-              <Checkbox value={p.id} aria-label={p.title} />
               <span className="hj-manage__title">{p.title}</span>
             </div>
           ))}
-        </Checkbox.Group>
+        </div>
       )}
       {pages.hasNextPage ? (
         <div className="hj-cases__more">
