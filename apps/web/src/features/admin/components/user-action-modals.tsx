@@ -191,6 +191,8 @@ export const GrantVipModal = ({
   const until = new Date(start + (days ?? 0) * 86_400_000);
   const untilText = `${until.getFullYear()}-${String(until.getMonth() + 1).padStart(2, '0')}-${String(until.getDate()).padStart(2, '0')}`;
   const sentence = `将为用户 ${who} 开通 ${tier.toUpperCase()} ${days ?? 0} 天（至 ${untilText}）`;
+  // Months as the server splits the grant (round(days / 30), at least one; docs/payments.md).
+  const months = Math.max(1, Math.round((days ?? 0) / 30));
   return (
     <Modal
       open={open}
@@ -227,7 +229,12 @@ export const GrantVipModal = ({
           />
         </Form.Item>
         <ReasonField value={reason} onChange={setReason} />
-        <Alert type="info" showIcon message={sentence} />
+        <Alert
+          type="info"
+          showIcon
+          message={sentence}
+          description={`与购买的会员相同，含 ${months} 个月的会员次数：按该等级最短会员套餐每月的次数发放，从会员开始之日起每月到账一次（若从今天开始，本月的次数立即到账）。`}
+        />
       </Form>
     </Modal>
   );
