@@ -1,11 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useHelpDialogs } from '../components/help-dialogs.store';
+import { useCurrentUser } from '../components/use-session';
+import { guideDone, guideFitsScreen, TOOL_WORKSPACE } from '../lib/guide-done';
 
 /**
  * The help feature (its dialogs and the tool-page guide; antd forms and the tour) is fetched
- * only when needed: a help dialog opens, the guide is asked for, or a tool page is shown (where
- * a first visit gets the guide). The home page's first screen downloads none of it.
+ * only when needed: a help dialog opens, the guide is asked for, or a tool page is shown to
+ * someone who has not had its first-visit guide on a screen wide enough for it — and then once
+ * the page has loaded and the browser is idle, so it never competes with the tool page's own
+ * first load. The home page's first screen downloads none of it.
  */
 const LazyHelpModals = lazy(() =>
   Promise.all([import('../features/help'), import('../components/antd-root')]).then(
@@ -22,23 +26,29 @@ const LazyHelpModals = lazy(() =>
 export const HelpModals = () => {
   const location = useLocation();
   const { open, guideRequests } = useHelpDialogs();
+  const { user, loading } = useCurrentUser();
   const [onToolPage, setOnToolPage] = useState(false);
-  // Mounted while a dialog or the guide is wanted, and on tool pages (the first-visit guide).
+  // Mounted while a dialog or the guide is wanted, and on tool pages that will show the guide.
   const used = onToolPage || open !== null || guideRequests > 0;
+  const wantsGuide = !loading && guideFitsScreen() && !guideDone(user?.id ?? 'guest');
 
   useEffect(() => {
-    if (used) return;
+    if (used || !wantsGuide) return;
     let tries = 0;
+    let idle: number | undefined;
     // A tool page renders after its chunk arrives: look for it for a few seconds.
     const timer = setInterval(() => {
       tries += 1;
-      if (document.querySelector('.hj-tool')) {
-        setOnToolPage(true);
+      if (document.querySelector(TOOL_WORKSPACE) && document.readyState === 'complete') {
         clearInterval(timer);
-      } else if (tries > 25) clearInterval(timer);
+        idle = whenIdle(() => setOnToolPage(true));
+      } else if (tries > 50) clearInterval(timer);
     }, 200);
-    return () => clearInterval(timer);
-  }, [location.pathname, used]);
+    return () => {
+      clearInterval(timer);
+      if (idle !== undefined) cancelIdle(idle);
+    };
+  }, [location.pathname, used, wantsGuide]);
 
   return used ? (
     <Suspense fallback={null}>
@@ -46,3 +56,12 @@ export const HelpModals = () => {
     </Suspense>
   ) : null;
 };
+
+const whenIdle = (run: () => void): number =>
+  typeof window.requestIdleCallback === 'function'
+    ? window.requestIdleCallback(run, { timeout: 2000 })
+    : window.setTimeout(run, 500);
+const cancelIdle = (id: number) =>
+  typeof window.cancelIdleCallback === 'function'
+    ? window.cancelIdleCallback(id)
+    : window.clearTimeout(id);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useHelpDialogs } from '../../../components/help-dialogs.store';
 import { useCurrentUser } from '../../../components/use-session';
-import { storage, storageKeys } from '../../../lib/storage-keys';
+import { guideDone, guideFitsScreen, markGuideDone, TOOL_WORKSPACE } from '../../../lib/guide-done';
 
 /** Tool-page regions the tour points at, in the order a first run goes. */
 const STEPS = [
@@ -15,22 +15,6 @@ const STEPS = [
   { key: 'start', selector: '.hj-tool-start' },
   { key: 'result', selector: '.hj-tool__stage' },
 ] as const;
-
-/** Who has finished or skipped the guide on this device: account ids, 'guest', or '*' (all). */
-const doneFor = (): string[] => {
-  const value = storage.get(storageKeys.guideDone);
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-};
-
-export const guideDone = (account: string): boolean => {
-  const done = doneFor();
-  return done.includes('*') || done.includes(account) || done.includes('guest');
-};
-
-const markDone = (account: string) => {
-  const done = doneFor();
-  if (!done.includes(account)) storage.set(storageKeys.guideDone, [...done, account].slice(-20));
-};
 
 /**
  * 新手引导: the first time a person opens a tool page on this device, a short tour — upload,
@@ -44,19 +28,21 @@ export const GuideTour = () => {
   const replays = useHelpDialogs((s) => s.guideRequests);
   const [steps, setSteps] = useState<TourProps['steps']>([]);
   const [open, setOpen] = useState(false);
-  const seenReplays = useRef(replays);
+  // From 0: the help feature may load because of the request itself (the help menu's 新手引导 on
+  // a page that had no guide to show), and that request is a replay too.
+  const seenReplays = useRef(0);
   const account = user?.id ?? 'guest';
 
   useEffect(() => {
     const replay = replays !== seenReplays.current;
     seenReplays.current = replays;
     if (loading || (!replay && guideDone(account))) return;
-    if (typeof window !== 'undefined' && window.innerWidth < 768) return;
+    if (!guideFitsScreen()) return;
     let tries = 0;
     // The tool page renders after its chunk loads: look for it for a few seconds.
     const timer = setInterval(() => {
       tries += 1;
-      if (!document.querySelector('.hj-tool')) {
+      if (!document.querySelector(TOOL_WORKSPACE)) {
         if (tries > 25) clearInterval(timer);
         return;
       }
@@ -76,7 +62,7 @@ export const GuideTour = () => {
   }, [location.pathname, account, loading, replays, t]);
 
   const finish = () => {
-    markDone(account);
+    markGuideDone(account);
     setOpen(false);
   };
   return (
