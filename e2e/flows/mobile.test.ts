@@ -129,6 +129,8 @@ describe('the phone flow at 390 × 844', () => {
     // Home: pick the editing family.
     await page.goto(`${server.url}/mobileHome`);
     await page.getByRole('navigation', { name: '底部导航' }).waitFor();
+    // Tiles of tools the built-in engine has an example of show it, not a lettered glyph.
+    await page.locator('.hj-m__tool .hj-tool-pic[data-sample="local"] img').first().waitFor();
     await assertNoSideScroll(page, '/mobileHome');
     await shoot(page, 'mobileHome-tabs-phone');
     await page.locator('a[href="/mobileList?family=edit"]').first().click();

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { AreaIcon } from '../../components/area-icon';
 import { BrandLogo } from '../../components/brand-logo';
 import { useAccountSlots } from '../../components/account-slots';
-import { ToolGlyph } from '../../components/tool-glyph';
+import { ToolPicture } from '../../components/tool-picture';
 import { useLocalized } from '../../components/use-localized';
 import { usePageTitle } from '../../components/use-page-title';
 import { useToolAvailability } from '../../components/use-tool-availability';
@@ -93,11 +93,12 @@ export const MobileHomePage = () => {
                       available(tool.id) === undefined ? undefined : String(available(tool.id))
                     }
                   >
-                    <ToolGlyph
-                      family={family}
-                      seed={tool.id}
-                      label={tool.name['zh-CN']}
-                      size={48}
+                    <ToolPicture
+                      tool={{ ...tool, family }}
+                      width={48}
+                      height={48}
+                      caption={false}
+                      glyphSize={48}
                     />
                     <span>{pick(tool.name)}</span>
                     {available(tool.id) === false ? (
