@@ -191,6 +191,45 @@ const toWebp = (file: string, kind: SampleKind) => {
   return sized.webp({ quality: 72, effort: 6 }).toBuffer({ resolveWithObject: true });
 };
 
+/**
+ * Tools whose work shows in the detail, not in the whole picture (an upscale looks like its input
+ * at card size): their example is the same spot of the input and the result, zoomed in — the
+ * input enlarged pixel by pixel, the result as made — so the card shows what the tool adds.
+ */
+const DETAIL_CAPABILITIES: ReadonlySet<string> = new Set(['upscale']);
+/** The spot: the picture frame and the lamp of the drawn room (fractions of width and height). */
+const DETAIL_SPOT = { left: 0.56, top: 0.26, width: 0.2, height: 0.2 };
+
+const detailPair = async (inputPath: string, outputPath: string) => {
+  const [inMeta, outMeta] = await Promise.all([
+    sharp(inputPath).metadata(),
+    sharp(outputPath).metadata(),
+  ]);
+  const spot = (w: number, h: number) => ({
+    left: Math.round(w * DETAIL_SPOT.left),
+    top: Math.round(h * DETAIL_SPOT.top),
+    width: Math.round(w * DETAIL_SPOT.width),
+    height: Math.round(h * DETAIL_SPOT.height),
+  });
+  const from = spot(inMeta.width ?? 0, inMeta.height ?? 0);
+  const to = spot(outMeta.width ?? 0, outMeta.height ?? 0);
+  const box = { width: TOOL_BOX, height: Math.round((TOOL_BOX * from.height) / from.width) };
+  const webp = { quality: 80, effort: 6 } as const;
+  const [before, after] = await Promise.all([
+    sharp(inputPath)
+      .extract(from)
+      .resize({ ...box, kernel: 'nearest' })
+      .webp(webp)
+      .toBuffer(),
+    sharp(outputPath)
+      .extract(to)
+      .resize({ ...box, kernel: 'lanczos3' })
+      .webp(webp)
+      .toBuffer({ resolveWithObject: true }),
+  ]);
+  return { before, after: after.data, info: after.info };
+};
+
 export const createSampleMaker = (deps: {
   router: EngineRouter;
   sink: SampleSink;
@@ -258,12 +297,21 @@ export const createSampleMaker = (deps: {
             });
             const first = outputs.find((o) => o.kind === 'image');
             if (!first) throw new Error('引擎没有返回图片');
-            const { data, info } = await toWebp(first.path, target.kind);
+            const detail =
+              DETAIL_CAPABILITIES.has(target.capability) && inputs.upload_img
+                ? await detailPair(inputs.upload_img.path, first.path)
+                : undefined;
+            const { data, info } = detail
+              ? { data: detail.after, info: detail.info }
+              : await toWebp(first.path, target.kind);
             const file = sampleFileName(target.kind, target.id);
             await deps.sink.put(file, data);
             let beforeFile: string | null = null;
             const before = target.kind === 'tool' ? target.inputs.upload_img : undefined;
-            if (before) {
+            if (detail) {
+              beforeFile = `detail-${target.id}-before.webp`;
+              await deps.sink.put(beforeFile, detail.before);
+            } else if (before) {
               beforeFile = `input-${before}.webp`;
               if (!drawn.has(before)) {
                 const { data: b } = await toWebp(inputs.upload_img!.path, 'tool');

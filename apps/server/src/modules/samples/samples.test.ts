@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createComfyUiEngine } from '../../engines/comfyui/comfyui.engine';
 import { createLocalEngine } from '../../engines/local/local-engine';
 import { createOpenAiImagesEngine } from '../../engines/openai/openai-images.engine';
+import { sampleInput } from './sample-inputs';
 import { startComfyUiDouble, type ComfyUiDouble } from '../../../test/doubles/comfyui-double';
 import {
   startOpenAiImagesDouble,
@@ -200,6 +202,40 @@ describe('example pictures without an AI engine (issue 18)', () => {
     // A line drawing: mostly white paper.
     const bright = after.data.filter((v, i) => i % after.info.channels === 0 && v > 200).length;
     expect(bright / (after.info.width * after.info.height)).toBeGreaterThan(0.6);
+  });
+
+  it("an upscale's example is the same spot before and after, zoomed in", async () => {
+    const report = await servicesOf(t)
+      .maker()
+      .make({ ids: ['upscale'], force: true });
+    expect(report.made).toEqual([{ kind: 'tool', id: 'upscale', engine: 'local' }]);
+    const read = async (file: string) =>
+      sharp(await t.container.storage.read(`samples/${file}`))
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+    const listed = (await t.app.inject({ url: '/api/ai/samples' })).json().data.tool.upscale;
+    expect(listed.beforeUrl).toContain('detail-upscale-before.webp');
+    const [before, after] = await Promise.all([
+      read('detail-upscale-before.webp'),
+      read('tool-upscale.webp'),
+    ]);
+    expect(after.info).toMatchObject({ width: before.info.width, height: before.info.height });
+    const meanDiff = (x: Buffer, y: Buffer) => {
+      let sum = 0;
+      for (let i = 0; i < x.length; i++) sum += Math.abs(x[i]! - y[i]!);
+      return sum / x.length;
+    };
+    // The same spot in both (they agree on the whole)...
+    expect(meanDiff(before.data, after.data)).toBeLessThan(12);
+    // ...and a spot, not the whole room scaled down (as the other tools' examples show it).
+    const drawn = await sampleInput(await fs.mkdtemp(path.join(os.tmpdir(), 'hj-room-')), 'room');
+    const room = await sharp(drawn.path)
+      .resize(after.info.width, after.info.height, { fit: 'fill' })
+      .greyscale()
+      .raw()
+      .toBuffer();
+    expect(meanDiff(room, after.data)).toBeGreaterThan(20);
   });
 
   it('an admin regenerates from the engines screen: permission, audit, one run at a time', async () => {
