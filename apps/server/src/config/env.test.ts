@@ -207,6 +207,13 @@ describe('loadEnv', () => {
     ]);
   });
 
+  it('refuses the retired CAPTCHA_BITS, naming what replaced it', () => {
+    expect(problemsOf({ CAPTCHA_BITS: '16' })).toEqual([
+      expect.stringMatching(/^CAPTCHA_BITS: no longer used .*CAPTCHA_COST/),
+    ]);
+    expect(loadEnv({ CAPTCHA_COST: '800' }, { cwd }).captcha.cost).toBe(800);
+  });
+
   it('chooses the storage driver and lists every missing s3 key at once', () => {
     expect(loadEnv({}, { cwd }).storage).toEqual({ driver: 'local' });
     expect(loadEnv({ STORAGE_DRIVER: 'local', S3_BUCKET: 'b' }, { cwd }).storage).toEqual({

@@ -427,6 +427,13 @@ export const loadEnv = (
       );
     }
   }
+  // Replaced by ALTCHA's settings: kept silently it would leave an operator believing the old
+  // difficulty still applies.
+  if (cleaned.CAPTCHA_BITS) {
+    problems.push(
+      'CAPTCHA_BITS: no longer used (the captcha is ALTCHA now): remove it; CAPTCHA_COST (PBKDF2 iterations, default 500) and CAPTCHA_COUNTER_MAX set its difficulty',
+    );
+  }
   if (Boolean(cleaned.ADMIN_USERNAME) !== Boolean(cleaned.ADMIN_PASSWORD)) {
     problems.push(
       'ADMIN_USERNAME, ADMIN_PASSWORD: set both to create the first super admin, or neither',
