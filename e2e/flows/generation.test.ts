@@ -542,6 +542,8 @@ describe('generation screens', () => {
 
   test('text2Img: suggestion, ratio chip and style card reach the ComfyUI double', async () => {
     const tool = await open(page, '/text2Img');
+    // 光线 is the third group: behind 更多描述词 until opened (the form stays short).
+    await page.getByRole('button', { name: /^更多描述词/ }).click();
     await page.getByRole('button', { name: '午后斜阳' }).click();
     assert.match(await page.locator('#hj-param-promptTxt').inputValue(), /，午后斜阳$/);
     await page.getByRole('radio', { name: /^16:9/ }).click();

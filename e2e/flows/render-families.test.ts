@@ -122,6 +122,8 @@ const upload = async (page: Page, file: string) => {
 const openTool = async (page: Page, server: RunningServer, tool: ToolDefinition, route: string) => {
   await page.goto(server.url + route);
   await page.getByRole('heading', { level: 1, name: tool.name['zh-CN'] }).waitFor();
+  // The heading is drawn first by the page's plain frame; the form comes with the workspace.
+  await page.locator('.hj-tool:not(.hj-tool-frame)').waitFor();
 };
 
 /**
@@ -129,6 +131,7 @@ const openTool = async (page: Page, server: RunningServer, tool: ToolDefinition,
  * different from each other, and none wider than its column.
  */
 const pictureCards = async (page: Page, param: string) => {
+  await page.locator(`[data-param="${param}"] [role="radio"]`).first().waitFor();
   const cards = await page.locator(`[data-param="${param}"] [role="radio"]`).evaluateAll((els) =>
     els.map((el) => {
       const pic = el.querySelector('.hj-style-pick__pic')!;
