@@ -10,6 +10,7 @@ import { buildApp } from '../src/app';
 import { loadEnv } from '../src/config/env';
 import { createContainer } from '../src/container';
 import type { Engine } from '../src/engines/engine';
+import { readSse } from '../test/sse-reader';
 import type { Row } from './perf-sections';
 
 const TASKS = 6;
@@ -77,29 +78,16 @@ export const taskEventLatency = async (): Promise<Row[]> => {
     const res = await fetch(`${base}/api/ai/taskEvents`, { headers, signal: controller.signal });
     let ready!: () => void;
     const isReady = new Promise<void>((r) => (ready = r));
-    void (async () => {
-      const decoder = new TextDecoder();
-      let buffer = '';
-      try {
-        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          buffer += decoder.decode(chunk, { stream: true });
-          let cut: number;
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            if (block.includes('event: ready')) ready();
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (!block.includes('event: task') || !data) continue;
-            const task = JSON.parse(data) as { taskId: string; status: string };
-            if (task.status === 'succeeded' && !pushedAt.has(task.taskId)) {
-              pushedAt.set(task.taskId, performance.now());
-            }
-          }
+    void readSse(res.body as unknown as AsyncIterable<Uint8Array>, {
+      event: ({ event, data }) => {
+        if (event === 'ready') ready();
+        if (event !== 'task') return;
+        const task = JSON.parse(data) as { taskId: string; status: string };
+        if (task.status === 'succeeded' && !pushedAt.has(task.taskId)) {
+          pushedAt.set(task.taskId, performance.now());
         }
-      } catch {
-        // closed at the end
-      }
-    })();
+      },
+    }).catch(() => undefined); // closed at the end
     await isReady;
 
     const pushed: number[] = [];

@@ -8,9 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineJob } from '../src/engines/engine';
 import { describeEachDatabase, makeTempDir, smsLogin } from './helper';
 import type { DatabaseTarget, TestApp } from './helper';
+import { readSse, type SseEvent } from './sse-reader';
 import { buildTaskApp, fakeEngine, untilAborted, upload, waitUntil } from './task-fixtures';
-
-type SseEvent = { event: string; id?: string; data: string };
 
 /** An open event stream read over real HTTP, as the web reads it (fetch with the satoken header). */
 type Reader = {
@@ -57,37 +56,15 @@ const openStream = async (
     done = true;
     return reader;
   }
-  reader.ended = (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event: SseEvent = { event: 'message', data: '' };
-          let hasData = false;
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) comments.push(line.slice(1).trim());
-            else if (line.startsWith('retry: ')) reader.retry = Number(line.slice(7));
-            else if (line.startsWith('event: ')) event.event = line.slice(7);
-            else if (line.startsWith('id: ')) event.id = line.slice(4);
-            else if (line.startsWith('data: ')) {
-              event.data += (hasData ? '\n' : '') + line.slice(6);
-              hasData = true;
-            }
-          }
-          if (hasData) events.push(event);
-        }
-      }
-    } catch {
-      // aborted by the test
-    } finally {
+  reader.ended = readSse(res.body as unknown as AsyncIterable<Uint8Array>, {
+    event: (e) => events.push(e),
+    comment: (c) => comments.push(c),
+    retry: (ms) => (reader.retry = ms),
+  })
+    .catch(() => undefined) // aborted by the test
+    .finally(() => {
       done = true;
-    }
-  })();
+    });
   return reader;
 };
 
