@@ -443,6 +443,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     admit: assistantLimit,
     wake: (engine, taskId) => (handsJobsOver ? worker.wake(engine, taskId) : Promise.resolve()),
     onWakeError: (err, taskId) => logger.error({ err, taskId }, 'enqueue failed; sweep will retry'),
+    notify: taskEvents.publish,
   });
   const guards = createAuthGuards({
     sessions,

@@ -39,3 +39,77 @@ export const readSse = async (
     }
   }
 };
+
+/** An open event stream read over real HTTP, as the web reads it (fetch with the satoken header). */
+export type StreamReader = {
+  status: number;
+  /** The refusal's envelope when the answer was not a stream. */
+  body?: unknown;
+  events: SseEvent[];
+  comments: string[];
+  retry?: number;
+  ended: Promise<void>;
+  isEnded: () => boolean;
+  /** The parsed data of every event of this type, in order. */
+  of: <T>(type: string) => T[];
+  close: () => void;
+};
+
+/** Serves the app on a free local port; returns its base URL. */
+export const listenLocal = async (app: {
+  listen: (o: { port: number; host: string }) => Promise<unknown>;
+  server: { address: () => unknown };
+}) => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+};
+
+/** Opens GET /api/ai/taskEvents as `token` (none: signed out) and reads it in the background. */
+export const openTaskEvents = async (
+  base: string,
+  token: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<StreamReader> => {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/ai/taskEvents`, {
+    headers: { accept: 'text/event-stream', ...(token && { satoken: token }), ...headers },
+    signal: controller.signal,
+  });
+  const events: SseEvent[] = [];
+  const comments: string[] = [];
+  let done = false;
+  const reader: StreamReader = {
+    status: res.status,
+    events,
+    comments,
+    ended: Promise.resolve(),
+    isEnded: () => done,
+    of: <T>(type: string) =>
+      events.filter((e) => e.event === type).map((e) => JSON.parse(e.data) as T),
+    close: () => controller.abort(),
+  };
+  if (!res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    reader.body = await res.json();
+    done = true;
+    return reader;
+  }
+  reader.ended = readSse(res.body as unknown as AsyncIterable<Uint8Array>, {
+    event: (e) => events.push(e),
+    comment: (c) => comments.push(c),
+    retry: (ms) => (reader.retry = ms),
+  })
+    .catch(() => undefined) // aborted by the test
+    .finally(() => {
+      done = true;
+    });
+  return reader;
+};
+
+/** Resolves once the stream's snapshot was sent (`ready`). */
+export const streamReady = async (r: StreamReader, ms = 15_000) => {
+  const end = Date.now() + ms;
+  while (!r.events.some((e) => e.event === 'ready')) {
+    if (Date.now() > end || r.isEnded()) throw new Error(`no ready event (status ${r.status})`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};

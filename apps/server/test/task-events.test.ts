@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { TaskInfo } from '@huijing/contracts';
 import { Redis } from 'ioredis';
@@ -8,64 +7,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineJob } from '../src/engines/engine';
 import { describeEachDatabase, makeTempDir, smsLogin } from './helper';
 import type { DatabaseTarget, TestApp } from './helper';
-import { readSse, type SseEvent } from './sse-reader';
+import { listenLocal, openTaskEvents, streamReady, type StreamReader } from './sse-reader';
 import { buildTaskApp, fakeEngine, untilAborted, upload, waitUntil } from './task-fixtures';
 
-/** An open event stream read over real HTTP, as the web reads it (fetch with the satoken header). */
-type Reader = {
-  status: number;
-  events: SseEvent[];
-  comments: string[];
-  retry?: number;
-  ended: Promise<void>;
-  isEnded: () => boolean;
-  tasks: () => TaskInfo[];
-  close: () => void;
-};
+type Reader = StreamReader & { tasks: () => TaskInfo[] };
 
-const listen = async (t: TestApp) => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-};
+const listen = (t: TestApp) => listenLocal(t.app);
 
 const openStream = async (
   base: string,
   token: string | undefined,
   headers: Record<string, string> = {},
-): Promise<Reader & { body?: unknown }> => {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/ai/taskEvents`, {
-    headers: { accept: 'text/event-stream', ...(token && { satoken: token }), ...headers },
-    signal: controller.signal,
-  });
-  const events: SseEvent[] = [];
-  const comments: string[] = [];
-  let done = false;
-  const reader: Reader & { body?: unknown } = {
-    status: res.status,
-    events,
-    comments,
-    ended: Promise.resolve(),
-    isEnded: () => done,
-    tasks: () =>
-      events.filter((e) => e.event === 'task').map((e) => JSON.parse(e.data) as TaskInfo),
-    close: () => controller.abort(),
-  };
-  if (!res.headers.get('content-type')?.startsWith('text/event-stream')) {
-    reader.body = await res.json();
-    done = true;
-    return reader;
-  }
-  reader.ended = readSse(res.body as unknown as AsyncIterable<Uint8Array>, {
-    event: (e) => events.push(e),
-    comment: (c) => comments.push(c),
-    retry: (ms) => (reader.retry = ms),
-  })
-    .catch(() => undefined) // aborted by the test
-    .finally(() => {
-      done = true;
-    });
-  return reader;
+): Promise<Reader> => {
+  const r = await openTaskEvents(base, token, headers);
+  return Object.assign(r, { tasks: () => r.of<TaskInfo>('task') });
 };
 
 const startTask = async (t: TestApp, token: string) => {
@@ -115,7 +70,7 @@ const gatedEngine = () => {
   };
 };
 
-const ready = (r: Reader) => waitUntil(() => r.events.some((e) => e.event === 'ready'));
+const ready = (r: Reader) => streamReady(r);
 
 describeEachDatabase('task event streams', (target: DatabaseTarget) => {
   let t: TestApp;

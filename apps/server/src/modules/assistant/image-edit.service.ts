@@ -2,6 +2,7 @@ import type { EditInfo } from '@huijing/contracts';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../config/clock';
 import { newId } from '../../db/ids';
+import type { TaskChange } from '../tasks/task-events';
 import type { Database } from '../../db/schema';
 import type { EngineRouter } from '../../engines/engine-router';
 import { AppError } from '../../http/app-error';
@@ -44,6 +45,8 @@ export const createImageEditService = (deps: {
   admit: UserRateLimiter;
   wake: (engine: string, taskId: string) => Promise<void>;
   onWakeError: (error: unknown, taskId: string) => void;
+  /** Tells the owner's event streams (an edit is a task: its `task` events, docs/tasks.md). */
+  notify?: (change: TaskChange) => void;
 }) => {
   const repo = createAssistantRepository(deps.db);
   const tasksRepo = createTasksRepository(deps.db);
@@ -143,6 +146,7 @@ export const createImageEditService = (deps: {
       );
       // The row is the truth: if the transport fails now, the sweeper enqueues it later.
       await deps.wake(engine, taskId).catch((error: unknown) => deps.onWakeError(error, taskId));
+      deps.notify?.({ userId, taskId });
       return { taskId, queueNum: await tasksRepo.queuedAhead(engine, seq) };
     },
 

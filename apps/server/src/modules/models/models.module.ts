@@ -66,6 +66,10 @@ export const createModelsModule: FeatureModuleFactory = (core) => {
         now: core.now,
       })
     : undefined;
+  // A training's changes reach its owner's event streams as `training` events (docs/tasks.md,
+  // "Task events"): the wake-up names the task, the stream re-reads the model's detail as the owner.
+  const publish = (userId: string, taskId: string) =>
+    core.taskEvents.publish({ userId, topic: 'training', id: taskId });
   const worker = createTaskWorker({
     db,
     queue: core.queue,
@@ -77,6 +81,10 @@ export const createModelsModule: FeatureModuleFactory = (core) => {
     leaseMs: core.env.TASK_LEASE_MS,
     sweepMs: core.env.TASK_SWEEP_MS,
     concurrency: () => env.MODEL_TRAIN_CONCURRENCY,
+    // Lane moves are not sent: a training's detail carries no place in the queue.
+    notify: (change) => {
+      if ('taskId' in change) publish(change.userId, change.taskId);
+    },
   });
   const handsJobsOver = runsJobs(core.role) || core.queue.driver !== 'in-process';
   const models = createModelsService({
@@ -109,6 +117,11 @@ export const createModelsModule: FeatureModuleFactory = (core) => {
     },
     abortLocal: worker.abortLocal,
     isVip: (userId) => core.users.isVip(userId),
+    notify: publish,
+  });
+  core.taskStreams.registerTopic('training', {
+    read: (userId, taskId) => models.streamTraining(userId, taskId),
+    snapshot: (userId, since) => models.streamSnapshot(userId, since),
   });
   const square = createSquareService({ repo, files: core.files, models });
 

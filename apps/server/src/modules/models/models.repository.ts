@@ -215,6 +215,31 @@ export const createModelsRepository = (db: Kysely<Database>) => {
       return row ? toModel(row as JoinedRow) : undefined;
     },
 
+    /** The owner's model that training task `taskId` is the current run of (event streams). */
+    async findOwnedByTask(userId: string, taskId: string): Promise<ModelRecord | undefined> {
+      const row = await joined()
+        .where('models.task_id', '=', taskId)
+        .where('models.user_id', '=', userId)
+        .executeTakeFirst();
+      return row ? toModel(row as JoinedRow) : undefined;
+    },
+
+    /** On a stream's connect: the owner's trainings queued, running, or changed since `since`. */
+    async recentForStream(userId: string, since: string, limit: number): Promise<ModelRecord[]> {
+      const rows = await joined()
+        .where('models.user_id', '=', userId)
+        .where((eb) =>
+          eb.or([
+            eb('tasks.status', 'in', ['queued', 'running']),
+            eb('tasks.updated_at', '>=', since),
+          ]),
+        )
+        .orderBy('models.created_at', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => toModel(r as JoinedRow));
+    },
+
     async listOwned(
       userId: string,
       page: number,

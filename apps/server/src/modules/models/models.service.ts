@@ -69,7 +69,10 @@ export const createModelsService = (deps: {
   /** Whether the user's membership (VIP or SVIP) runs now: training is a member perk. */
   isVip: (userId: string) => Promise<boolean>;
   abortLocal: (taskId: string) => void;
+  /** Tells the owner's event streams that training task `taskId` changed (after the commit). */
+  notify?: (userId: string, taskId: string) => void;
 }) => {
+  const notify = deps.notify ?? (() => {});
   const { repo, settings } = deps;
   const iso = () => deps.now().toISOString();
 
@@ -261,6 +264,23 @@ export const createModelsService = (deps: {
     await createModelsRepository(trx).hideTask(taskId);
   };
 
+  /** What GET /model/train/:id answers; the event streams send exactly this too. */
+  const detailOf = async (m: ModelRecord, names?: Map<string, string>): Promise<ModelDetail> => {
+    const link = (fileId: string) => deps.files.links({ id: fileId, mime: 'image/png' });
+    return {
+      ...(await toItem(m, names ?? (await domainNames()))),
+      dataset: await datasetLinks(m),
+      lossGraph: m.lossGraphFileId ? await link(m.lossGraphFileId) : null,
+      samples: await Promise.all(m.sampleFileIds.map(link)),
+      steps: m.steps,
+      rank: m.rank,
+      learningRate: m.learningRate,
+      priceTickets: m.price,
+      hasWeights: m.loraKey !== null,
+      reviewNote: m.reviewNote,
+    };
+  };
+
   const wake = (taskId: string) =>
     deps
       .wake(taskId)
@@ -368,6 +388,7 @@ export const createModelsService = (deps: {
         });
       });
       await wake(taskId);
+      notify(userId, taskId);
       return { id };
     },
 
@@ -378,21 +399,24 @@ export const createModelsService = (deps: {
     },
 
     async detail(userId: string, id: string): Promise<ModelDetail> {
-      const m = await ownedOrThrow(userId, id);
+      return detailOf(await ownedOrThrow(userId, id));
+    },
+
+    /**
+     * The `training` event for a change of training task `taskId` (task-stream.ts): the detail
+     * above, read as `userId`; nothing when that task is no longer a model of theirs.
+     */
+    async streamTraining(userId: string, taskId: string): Promise<ModelDetail | undefined> {
+      const m = await repo.findOwnedByTask(userId, taskId);
+      return m ? detailOf(m) : undefined;
+    },
+
+    /** On a stream's connect: the owner's trainings active or changed since `since` (newest 20). */
+    async streamSnapshot(userId: string, since: string): Promise<ModelDetail[]> {
+      const rows = await repo.recentForStream(userId, since, 20);
+      if (rows.length === 0) return [];
       const names = await domainNames();
-      const link = (fileId: string) => deps.files.links({ id: fileId, mime: 'image/png' });
-      return {
-        ...(await toItem(m, names)),
-        dataset: await datasetLinks(m),
-        lossGraph: m.lossGraphFileId ? await link(m.lossGraphFileId) : null,
-        samples: await Promise.all(m.sampleFileIds.map(link)),
-        steps: m.steps,
-        rank: m.rank,
-        learningRate: m.learningRate,
-        priceTickets: m.price,
-        hasWeights: m.loraKey !== null,
-        reviewNote: m.reviewNote,
-      };
+      return Promise.all(rows.map((m) => detailOf(m, names)));
     },
 
     runningIds: (userId: string) => repo.runningIds(userId),
@@ -413,6 +437,7 @@ export const createModelsService = (deps: {
       });
       if (canceled) {
         deps.abortLocal(m.taskId);
+        notify(userId, m.taskId);
         return { canceled };
       }
       if (m.loraKey)
@@ -446,6 +471,7 @@ export const createModelsService = (deps: {
         await createRepo(trx).retarget(id, taskId, at);
       });
       await wake(taskId);
+      notify(userId, taskId);
       return { id };
     },
 
@@ -457,6 +483,7 @@ export const createModelsService = (deps: {
         await repo.setReview(id, ['private'], 'approved', iso());
         await repo.setReview(id, ['rejected'], 'pending', iso());
       } else await repo.setReview(id, ['pending', 'approved', 'rejected'], 'private', iso());
+      notify(userId, m.taskId);
       return toItem((await repo.findOwned(userId, id))!, await domainNames());
     },
 

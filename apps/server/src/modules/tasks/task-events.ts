@@ -8,8 +8,14 @@ import type { Logger } from 'pino';
  * `{ userId, taskId }`: that task changed (queued, claimed, progress, finished, canceled).
  * `{ lane }`: the queue of an engine lane moved (a claim, a cancel, a re-queue), so the positions
  * of other users' queued tasks in it may have changed.
+ * `{ userId, topic, id }`: something of another area changed for that user (`training`: the
+ * training task `id`); the stream re-reads it through the reader that area registered
+ * (task-stream.ts, `registerTopic`), as the owner, like a task.
  */
-export type TaskChange = { userId: string; taskId: string } | { lane: string };
+export type TaskChange =
+  | { userId: string; taskId: string }
+  | { lane: string }
+  | { userId: string; topic: string; id: string };
 
 /**
  * Carries task changes from wherever they happen (worker processes, other API processes) to the
@@ -52,12 +58,15 @@ export const localTaskEventBus = (): TaskEventBus => {
 /** REDIS_PREFIX namespaces the channel like every key, so two deployments on one Redis stay apart. */
 export const taskEventsChannel = (prefix = 'huijing') => `${prefix}:tasks:changed`;
 
-type Wire = { o: string; u?: unknown; t?: unknown; l?: unknown };
+type Wire = { o: string; u?: unknown; t?: unknown; l?: unknown; k?: unknown; i?: unknown };
 
 const parse = (raw: string): { origin: string; change: TaskChange } | undefined => {
   try {
     const value = JSON.parse(raw) as Wire;
     if (typeof value.o !== 'string') return undefined;
+    if (typeof value.u === 'string' && typeof value.k === 'string' && typeof value.i === 'string') {
+      return { origin: value.o, change: { userId: value.u, topic: value.k, id: value.i } };
+    }
     if (typeof value.u === 'string' && typeof value.t === 'string') {
       return { origin: value.o, change: { userId: value.u, taskId: value.t } };
     }
@@ -146,7 +155,9 @@ export const createRedisTaskEventBus = (
       const wire: Wire =
         'lane' in change
           ? { o: origin, l: change.lane }
-          : { o: origin, u: change.userId, t: change.taskId };
+          : 'topic' in change
+            ? { o: origin, u: change.userId, k: change.topic, i: change.id }
+            : { o: origin, u: change.userId, t: change.taskId };
       publisher.publish(channel, JSON.stringify(wire)).catch(report);
     },
     subscribe: (handler) => {

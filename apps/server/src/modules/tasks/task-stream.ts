@@ -16,6 +16,19 @@ export type TaskStreamSource = {
   streamSnapshot: (userId: string, since: string) => Promise<{ info: TaskInfo; engine: string }[]>;
 };
 
+/**
+ * What another area adds to the stream (docs/tasks.md, "Task events"): its changes arrive as
+ * `{ userId, topic, id }` and are sent as `event: <topic>` carrying what `read` answers — the same
+ * service method as that area's status call, as the owner, so nothing of another user's is sent.
+ * `read` answers undefined when the owner cannot see it (then nothing is sent); the answer's `id`
+ * names it for de-duplication and for the web.
+ */
+export type StreamTopic = {
+  read: (userId: string, id: string) => Promise<{ id: string } | undefined>;
+  /** On connect, before `ready`: the owner's items active now or changed since `since`. */
+  snapshot?: (userId: string, since: string) => Promise<{ id: string }[]>;
+};
+
 export type TaskStreamOptions = {
   /** Streams one user may hold at once (tabs); the next is refused with 429. */
   perUser: number;
@@ -42,13 +55,19 @@ const TRACKED_MAX = 200;
 
 type Tracked = { status: TaskInfo['status']; engine: string; json: string };
 
+/** A re-read waiting its turn: a task, or an item of a registered topic. */
+type Pending = { taskId: string } | { topic: string; id: string };
+
 type Stream = {
   userId: string;
   token: string;
   tokenHash: string;
   res: ServerResponse;
   tracked: Map<string, Tracked>;
-  pending: Set<string>;
+  /** What was last sent per topic item (`topic:id`), for de-duplication. */
+  sent: Map<string, string>;
+  /** Keyed `taskId` or `topic:id` (task ids hold no colon), in arrival order. */
+  pending: Map<string, Pending>;
   draining: boolean;
   closed: boolean;
   lastId: number;
@@ -80,6 +99,7 @@ export const createTaskStreamHub = (deps: {
   const log = deps.logger.child({ component: 'task-events' });
   const byUser = new Map<string, Set<Stream>>();
   const laneTimers = new Map<string, NodeJS.Timeout>();
+  const topics = new Map<string, StreamTopic>();
   let total = 0;
 
   const write = (s: Stream, chunk: string) => {
@@ -105,6 +125,16 @@ export const createTaskStreamHub = (deps: {
     if (s.tracked.get(id)?.json === json) return;
     remember(s, id, { status: found.info.status, engine: found.engine, json });
     write(s, `id: ${nextId(s)}\nevent: task\ndata: ${json}\n\n`);
+  };
+
+  const sendTopic = (s: Stream, topic: string, item: { id: string }) => {
+    const json = JSON.stringify(item);
+    const key = `${topic}:${item.id}`;
+    if (s.sent.get(key) === json) return;
+    s.sent.delete(key);
+    s.sent.set(key, json);
+    if (s.sent.size > TRACKED_MAX) s.sent.delete(s.sent.keys().next().value!);
+    write(s, `id: ${nextId(s)}\nevent: ${topic}\ndata: ${json}\n\n`);
   };
 
   const sendGone = (s: Stream, taskId: string) => {
@@ -136,12 +166,18 @@ export const createTaskStreamHub = (deps: {
     s.draining = true;
     try {
       while (s.pending.size > 0 && !s.closed) {
-        const taskId: string = s.pending.values().next().value!;
-        s.pending.delete(taskId);
-        const found = await deps.source.streamTask(s.userId, taskId);
+        const [key, next] = s.pending.entries().next().value!;
+        s.pending.delete(key);
+        if ('topic' in next) {
+          const item = await topics.get(next.topic)?.read(s.userId, next.id);
+          if (s.closed) return;
+          if (item) sendTopic(s, next.topic, item);
+          continue;
+        }
+        const found = await deps.source.streamTask(s.userId, next.taskId);
         if (s.closed) return;
         if (found) sendTask(s, found);
-        else sendGone(s, taskId);
+        else sendGone(s, next.taskId);
       }
     } catch (err) {
       log.warn({ err }, 'task stream read failed; the client polls instead');
@@ -151,9 +187,9 @@ export const createTaskStreamHub = (deps: {
     }
   };
 
-  const refresh = (s: Stream, taskId: string) => {
+  const refresh = (s: Stream, next: Pending) => {
     if (s.closed) return;
-    s.pending.add(taskId);
+    s.pending.set('topic' in next ? `${next.topic}:${next.id}` : next.taskId, next);
     void drain(s);
   };
 
@@ -176,7 +212,7 @@ export const createTaskStreamHub = (deps: {
       for (const streams of byUser.values()) {
         for (const s of streams) {
           for (const [taskId, t] of s.tracked) {
-            if (t.status === 'queued' && t.engine === lane) refresh(s, taskId);
+            if (t.status === 'queued' && t.engine === lane) refresh(s, { taskId });
           }
         }
       }
@@ -190,7 +226,15 @@ export const createTaskStreamHub = (deps: {
       laneMoved(change.lane);
       return;
     }
-    for (const s of byUser.get(change.userId) ?? []) refresh(s, change.taskId);
+    const streams = byUser.get(change.userId);
+    if (!streams) return;
+    if ('topic' in change) {
+      // An unknown topic (a process of another version) is not ours to read.
+      if (!topics.has(change.topic)) return;
+      for (const s of streams) refresh(s, { topic: change.topic, id: change.id });
+      return;
+    }
+    for (const s of streams) refresh(s, { taskId: change.taskId });
   };
 
   const each = (fn: (s: Stream) => void) => {
@@ -230,6 +274,13 @@ export const createTaskStreamHub = (deps: {
     /** Starts hearing task changes and session ends (processes that serve HTTP). */
     listen,
 
+    /** Adds an area's events (at boot, by its module): `event: <name>`, read by `topic`. */
+    registerTopic(name: string, topic: StreamTopic): void {
+      if (['task', 'gone', 'ready', 'end'].includes(name) || topics.has(name))
+        throw new Error(`task events: topic ${name} is taken`);
+      topics.set(name, topic);
+    },
+
     /** Refuses before anything is written: no stream possible now, or too many. */
     check(userId: string): void {
       if (!listening || !deps.available() || total >= options.max)
@@ -256,7 +307,8 @@ export const createTaskStreamHub = (deps: {
         tokenHash: sha256Hex(params.token),
         res: params.res,
         tracked: new Map(),
-        pending: new Set(),
+        sent: new Map(),
+        pending: new Map(),
         draining: true,
         closed: false,
         lastId: 0,
@@ -275,9 +327,17 @@ export const createTaskStreamHub = (deps: {
       s.heartbeat.unref();
       void (async () => {
         try {
-          const snapshot = await deps.source.streamSnapshot(s.userId, sinceOf(params.lastEventId));
+          const since = sinceOf(params.lastEventId);
+          const snapshot = await deps.source.streamSnapshot(s.userId, since);
+          const extra = await Promise.all(
+            [...topics].map(async ([name, topic]) => ({
+              name,
+              items: (await topic.snapshot?.(s.userId, since)) ?? [],
+            })),
+          );
           if (s.closed) return;
           for (const found of snapshot.reverse()) sendTask(s, found);
+          for (const { name, items } of extra) for (const item of items) sendTopic(s, name, item);
           write(
             s,
             `id: ${nextId(s)}\nevent: ready\ndata: ${JSON.stringify({ tasks: snapshot.length })}\n\n`,
