@@ -9,7 +9,9 @@ import { readEventStream } from './sse';
  * satoken header; EventSource cannot send it), parsed by eventsource-parser. Each `task` event is
  * exactly what getTaskByTaskId answers. When the stream is refused or drops, watchers hear
  * `open = false` and poll as before; it reconnects with backoff, resuming from Last-Event-ID.
- * Loaded on demand by the waiting pages' hooks, so no page's first load carries it.
+ * Other areas' events (a topic: `training` carries what GET /model/train/:id answers) come on
+ * the same connection and are watched with watchTopic. Loaded on demand by the hooks of
+ * components/use-task-stream.ts, so no page's first load carries it.
  */
 export interface TaskWatcher {
   onTask: (task: TaskInfo) => void;
@@ -19,7 +21,23 @@ export interface TaskWatcher {
   onOpen: (open: boolean) => void;
 }
 
-type Entry = TaskWatcher & { taskId: string };
+/** Watches the items of a topic (event type) other than tasks; each names itself by `id`. */
+export interface TopicWatcher<T extends { id: string }> {
+  onEvent: (item: T) => void;
+  onOpen: (open: boolean) => void;
+}
+
+type Entry =
+  | (TaskWatcher & { taskId: string })
+  | {
+      topic: string;
+      id?: string;
+      onEvent: (item: { id: string }) => void;
+      onOpen: TaskWatcher['onOpen'];
+    };
+
+/** Event types that are not topics. */
+const OWN_EVENTS = new Set(['ready', 'end', 'gone', 'task', 'message']);
 
 /** Kept open this long after the last watcher leaves (the tool page → done page hop). */
 const IDLE_CLOSE_MS = 20_000;
@@ -29,10 +47,16 @@ const REFUSED_BACKOFF_MS = 120_000;
 
 const watchers = new Set<Entry>();
 /**
- * The latest event per task, so a page that starts watching a moment after the stream carried
- * its task (a fast run finishing before the page's hook subscribed) still gets it.
+ * The latest event per task (key: its id) and per topic item (key: `topic:id`), so a page that
+ * starts watching a moment after the stream carried it (a fast run finishing before the page's
+ * hook subscribed) still gets it.
  */
-const latest = new Map<string, TaskInfo>();
+const latest = new Map<string, unknown>();
+const remember = (key: string, value: unknown) => {
+  latest.delete(key);
+  latest.set(key, value);
+  if (latest.size > LATEST_MAX) latest.delete(latest.keys().next().value!);
+};
 const LATEST_MAX = 50;
 let open = false;
 let controller: AbortController | undefined;
@@ -60,21 +84,29 @@ const dispatch = (event: string, data: string) => {
     setOpen(true);
     return;
   }
-  if (event !== 'task' && event !== 'gone') return;
-  let taskId: string | undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(data);
-    taskId = (parsed as { taskId?: unknown }).taskId as string | undefined;
   } catch {
     return;
   }
-  if (!taskId) return;
-  latest.delete(taskId);
-  if (event === 'task') latest.set(taskId, parsed as TaskInfo);
-  if (latest.size > LATEST_MAX) latest.delete(latest.keys().next().value!);
+  if (!OWN_EVENTS.has(event)) {
+    const id = (parsed as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') return;
+    const item = parsed as { id: string };
+    remember(`${event}:${id}`, item);
+    for (const w of [...watchers]) {
+      if ('topic' in w && w.topic === event && (w.id === undefined || w.id === id)) w.onEvent(item);
+    }
+    return;
+  }
+  if (event !== 'task' && event !== 'gone') return;
+  const taskId = (parsed as { taskId?: unknown } | null)?.taskId;
+  if (typeof taskId !== 'string' || !taskId) return;
+  if (event === 'task') remember(taskId, parsed);
+  else latest.delete(taskId);
   for (const w of [...watchers]) {
-    if (w.taskId !== taskId) continue;
+    if (!('taskId' in w) || w.taskId !== taskId) continue;
     if (event === 'task') w.onTask(parsed as TaskInfo);
     else w.onGone?.();
   }
@@ -162,14 +194,11 @@ const disconnect = () => {
   latest.clear();
 };
 
-/** Watches one task on the shared stream; returns the unsubscribe. */
-export const watchTask = (taskId: string, watcher: TaskWatcher): (() => void) => {
-  const entry: Entry = { ...watcher, taskId };
+const watch = (entry: Entry, replay: () => void): (() => void) => {
   watchers.add(entry);
   clearTimeout(idleTimer);
   entry.onOpen(open);
-  const known = latest.get(taskId);
-  if (known) entry.onTask(known);
+  replay();
   if (!controller && !reconnectTimer) connect();
   return () => {
     watchers.delete(entry);
@@ -177,6 +206,36 @@ export const watchTask = (taskId: string, watcher: TaskWatcher): (() => void) =>
     clearTimeout(idleTimer);
     idleTimer = setTimeout(disconnect, IDLE_CLOSE_MS);
   };
+};
+
+/** Watches one task on the shared stream; returns the unsubscribe. */
+export const watchTask = (taskId: string, watcher: TaskWatcher): (() => void) => {
+  const entry = { ...watcher, taskId };
+  return watch(entry, () => {
+    const known = latest.get(taskId) as TaskInfo | undefined;
+    if (known) entry.onTask(known);
+  });
+};
+
+/**
+ * Watches a topic's events on the same connection: one item (`id`), or all of them (a list
+ * page). Returns the unsubscribe.
+ */
+export const watchTopic = <T extends { id: string }>(
+  topic: string,
+  id: string | undefined,
+  watcher: TopicWatcher<T>,
+): (() => void) => {
+  const entry: Entry = {
+    topic,
+    ...(id !== undefined && { id }),
+    onEvent: (item) => watcher.onEvent(item as T),
+    onOpen: watcher.onOpen,
+  };
+  return watch(entry, () => {
+    const known = id === undefined ? undefined : latest.get(`${topic}:${id}`);
+    if (known) entry.onEvent(known as T);
+  });
 };
 
 /** Tests: forget the connection and everything learnt. */

@@ -293,7 +293,8 @@ export const createTaskStreamHub = (deps: {
     /**
      * Takes over an answered response (headers written): registers the stream at once (so no
      * change is missed), then sends the snapshot — the owner's active tasks and those changed
-     * since Last-Event-ID (or in the last two minutes) — then `ready`, then every change.
+     * since Last-Event-ID (or in the last two minutes), and each registered topic's snapshot —
+     * then `ready`, then every change.
      */
     open(params: {
       userId: string;

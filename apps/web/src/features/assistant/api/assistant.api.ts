@@ -8,10 +8,12 @@ import {
   errorByCode,
   type ChatStreamEvent,
   type EditImageBody,
+  type EditInfo,
   type Envelope,
   type GptTalkBody,
 } from '@huijing/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { STREAM_SAFETY_POLL_MS } from '../../../components/use-task-stream';
 import { api } from '../../../lib/request';
 import { streamEvents } from '../../../lib/sse';
 
@@ -159,8 +161,14 @@ export const isOutOfTickets = (error: unknown) =>
 export const startEdit = (body: EditImageBody) =>
   unwrap(api.post('/ai/EditImage', { body, schema: editImageStartSchema }));
 
-/** POST /ai/getEditImageInfo; polled while the edit is queued or running. */
-export const editInfoQuery = (taskId: string) =>
+export const isEditActive = (status: EditInfo['status'] | undefined) =>
+  status === 'queued' || status === 'running' || status === undefined;
+
+/**
+ * POST /ai/getEditImageInfo; polled every 1.5 s while the edit is queued or running — only every
+ * 15 s as a safety check while the task event stream carries its changes.
+ */
+export const editInfoQuery = (taskId: string, streamOpen = false) =>
   queryOptions({
     queryKey: assistantKeys.edit(taskId),
     queryFn: () =>
@@ -171,10 +179,8 @@ export const editInfoQuery = (taskId: string) =>
           silent: true,
         }),
       ),
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status === 'queued' || status === 'running' || status === undefined ? 1500 : false;
-    },
+    refetchInterval: (query) =>
+      isEditActive(query.state.data?.status) ? (streamOpen ? STREAM_SAFETY_POLL_MS : 1500) : false,
     staleTime: 0,
   });
 

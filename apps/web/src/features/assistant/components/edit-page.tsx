@@ -12,9 +12,9 @@ import {
   assistantKeys,
   assistantStatusQuery,
   editHistoryQuery,
-  editInfoQuery,
   startEdit,
 } from '../api/assistant.api';
+import { useEditPoll } from '../hooks/use-edit-poll';
 import { usePagedList } from '../hooks/use-paged-list';
 import { BeforeAfter } from './before-after';
 import { ImagePicker } from './image-picker';
@@ -42,7 +42,7 @@ const Stage = ({
 }) => {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const info = useQuery(editInfoQuery(taskId));
+  const info = useEditPoll(taskId);
   const edit = info.data;
   const settled = edit?.status === 'succeeded' || edit?.status === 'failed';
   useEffect(() => {

@@ -11,12 +11,12 @@ import {
   uploadResultSchema,
   usableModelListSchema,
   type Envelope,
-  type ModelDetail,
   type StartTrainBody,
   type TrainDoctorBody,
 } from '@huijing/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
+import { STREAM_SAFETY_POLL_MS } from '../../../components/use-task-stream';
 import { api } from '../../../lib/request';
 
 export class ModelsApiError extends Error {
@@ -62,8 +62,14 @@ export const rightInfoQuery = (enabled: boolean) =>
     staleTime: 30_000,
   });
 
-/** Own models; polled every two seconds while one of them is queued or running. */
-export const modelPageQuery = (enabled: boolean) =>
+export const isTraining = (m: { status: string } | undefined) =>
+  m?.status === 'queued' || m?.status === 'running';
+
+/**
+ * Own models; polled every two seconds while one of them is queued or running — only every 15 s
+ * as a safety check while the task event stream is open (its `training` events carry the changes).
+ */
+export const modelPageQuery = (enabled: boolean, streamOpen = false) =>
   queryOptions({
     queryKey: modelsKeys.page,
     queryFn: () =>
@@ -76,20 +82,18 @@ export const modelPageQuery = (enabled: boolean) =>
       ),
     enabled,
     refetchInterval: (q) =>
-      q.state.data?.list.some((m) => m.status === 'queued' || m.status === 'running')
-        ? 2000
-        : false,
+      q.state.data?.list.some(isTraining) ? (streamOpen ? STREAM_SAFETY_POLL_MS : 2000) : false,
   });
 
-const active = (m: ModelDetail | undefined) => m?.status === 'queued' || m?.status === 'running';
-
-export const modelDetailQuery = (id: string | undefined) =>
+/** One model; polled every 1.5 s while it trains (every 15 s while the stream is open). */
+export const modelDetailQuery = (id: string | undefined, streamOpen = false) =>
   queryOptions({
     queryKey: modelsKeys.detail(id ?? ''),
     queryFn: () =>
       unwrap(api.get(`/model/train/${id}`, { schema: modelDetailSchema, silent: true })),
     enabled: Boolean(id),
-    refetchInterval: (q) => (active(q.state.data) ? 1500 : false),
+    refetchInterval: (q) =>
+      isTraining(q.state.data) ? (streamOpen ? STREAM_SAFETY_POLL_MS : 1500) : false,
   });
 
 export const usableModelsQuery = (enabled: boolean) =>

@@ -1,16 +1,11 @@
 import type { ModelDetail } from '@huijing/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Image, Modal, Progress, Skeleton, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notify } from '../../../lib/notify';
-import {
-  modelDetailQuery,
-  modelsKeys,
-  publishModel,
-  removeModel,
-  retryModel,
-} from '../api/models.api';
+import { modelsKeys, publishModel, removeModel, retryModel } from '../api/models.api';
+import { useModelDetail } from '../hooks/use-training-poll';
 import { statusColor, toolRouteFor } from '../model/domain-routes';
 
 const errorText = (e: unknown) => (e instanceof Error && e.message) || '操作失败，请稍后重试';
@@ -19,7 +14,7 @@ const errorText = (e: unknown) => (e instanceof Error && e.message) || '操作�
 export const ModelDetailPanel = ({ id, onGone }: { id: string; onGone: () => void }) => {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const detail = useQuery(modelDetailQuery(id));
+  const detail = useModelDetail(id);
   const refresh = () => void client.invalidateQueries({ queryKey: modelsKeys.all });
   const act = useMutation({
     mutationFn: async (what: 'cancel' | 'delete' | 'retry' | 'publish' | 'unpublish') => {

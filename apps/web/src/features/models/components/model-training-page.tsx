@@ -1,11 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Progress, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAccountDialogs } from '../../../components/account-dialogs.store';
 import { useCurrentUser } from '../../../components/use-session';
-import { modelPageQuery } from '../api/models.api';
+import { useModelPage } from '../hooks/use-training-poll';
 import { statusColor } from '../model/domain-routes';
 import { ModelDetailPanel } from './model-detail';
 import '../models.css';
@@ -16,7 +15,7 @@ export const ModelTrainingPage = () => {
   const { signedIn } = useCurrentUser();
   const openLogin = useAccountDialogs((s) => s.openLogin);
   const [search, setSearch] = useSearchParams();
-  const page = useQuery(modelPageQuery(signedIn));
+  const page = useModelPage(signedIn);
   const chosen = search.get('id') ?? undefined;
   const choose = (id: string | undefined) => {
     const next = new URLSearchParams(search);

@@ -22,7 +22,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { ResultView } from '../components/result-view';
 import { variantForPath, type DoneVariant } from '../results/send-to';
-import { useTaskStream } from '../hooks/use-task-stream';
+import { useTaskStream } from '../../../components/use-task-stream';
 import { doneKeys, isMissing, sharedTaskQuery, taskDetailQuery } from './done.api';
 import { LinkButton } from '../results/link-button';
 import { loadTaskIntoStore, taskSetup } from '../store/load-task';

@@ -7,7 +7,7 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { api, isRequestError } from '../../../lib/request';
 import { ToolApiError, unwrap } from '../api/tools.api';
-import { STREAM_SAFETY_POLL_MS } from '../model/poll-delay';
+import { STREAM_SAFETY_POLL_MS } from '../../../components/use-task-stream';
 
 export const doneKeys = {
   detail: (taskId: string) => ['tasks', 'detail', taskId] as const,

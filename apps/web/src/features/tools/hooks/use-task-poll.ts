@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { sessionKeys, type TicketType } from '../../../lib/session';
 import { taskQuery, toolKeys } from '../api/tools.api';
-import { isTerminal, pollDelay, pollSignature, STREAM_SAFETY_POLL_MS } from '../model/poll-delay';
-import { useTaskStream } from './use-task-stream';
+import { STREAM_SAFETY_POLL_MS, useTaskStream } from '../../../components/use-task-stream';
+import { isTerminal, pollDelay, pollSignature } from '../model/poll-delay';
 
 /**
  * Watches one task: the user's task event stream pushes each change while it is open, and the

@@ -5,12 +5,6 @@ export const POLL_MIN_MS = 500;
 /** A long queue is checked at least this often. */
 export const POLL_MAX_MS = 5_000;
 
-/**
- * While the task event stream is open it carries every change; the poll only checks this often,
- * in case a change was lost between processes (docs/tasks.md, "Task events").
- */
-export const STREAM_SAFETY_POLL_MS = 15_000;
-
 export const isTerminal = (status: TaskStatus) =>
   status === 'succeeded' || status === 'failed' || status === 'canceled';
 
