@@ -180,6 +180,55 @@ describe('model training', () => {
     });
   });
 
+  test('a training finishes on /modelTraining when only the event stream can say so (every poll answers "running")', async () => {
+    // The polls of the list and the detail are made useless: every model in them stays running.
+    const pattern = '**/api/model/train/**';
+    await page.route(pattern, async (route) => {
+      const real = await route.fetch();
+      const body = (await real.json()) as {
+        data: { status?: string; list?: Record<string, unknown>[] } | null;
+      };
+      const running = { status: 'running', progress: 10, finishedAt: null };
+      if (body.data?.status) Object.assign(body.data, running);
+      for (const m of body.data?.list ?? []) Object.assign(m, running);
+      await route.fulfill({ response: real, json: body });
+    });
+    try {
+      const post = (url: string, body: unknown) =>
+        fetch(`${server.url}${url}`, {
+          method: 'POST',
+          headers: { satoken: token, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((r) => r.json() as Promise<{ data: Record<string, string> }>);
+      const images: string[] = [];
+      for (const file of pictures.slice(0, 10)) {
+        const data = fs.readFileSync(file).toString('base64');
+        images.push(
+          (await post('/api/upload', { image: `data:image/jpeg;base64,${data}` })).data.fileId!,
+        );
+      }
+      const started = await post('/api/model/train', {
+        name: '推送客厅',
+        domain: 'interior-style',
+        images,
+      });
+      const id = started.data.id;
+      assert.ok(id, JSON.stringify(started));
+      await page.goto(`${server.url}/modelTraining?id=${id}`);
+      await page.locator('[data-testid="model-detail"][data-status="succeeded"]').waitFor({
+        timeout: 60_000,
+      });
+      // The list's item too, from the same events.
+      await page
+        .getByTestId('model-item')
+        .filter({ hasText: '推送客厅' })
+        .getByText('已完成')
+        .waitFor({ timeout: 10_000 });
+    } finally {
+      await page.unroute(pattern);
+    }
+  });
+
   test('/modelsquare lays out at both sizes', async () => {
     await page.goto(`${server.url}/modelsquare`);
     await page.getByRole('heading', { level: 1, name: '模型广场' }).waitFor();
