@@ -2,12 +2,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { localeParts } from './build/locale-parts';
 import { precompress } from './build/precompress';
+import { prerenderPages } from './build/prerender';
 import { routePreload } from './build/route-preload';
 import { toolCatalog } from './build/tool-catalog';
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), toolCatalog(), localeParts(), routePreload(), precompress()],
+  plugins: [react(), toolCatalog(), localeParts(), routePreload(), precompress(prerenderPages)],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8000', changeOrigin: true } },

@@ -42,7 +42,7 @@ describe('help dialogs, single sign-on and page views', () => {
     await tour.waitFor({ state: 'hidden' });
 
     await page.reload();
-    await page.locator('.hj-tool').waitFor();
+    await page.locator('.hj-tool:not(.hj-tool-frame)').waitFor();
     await page.waitForTimeout(1500);
     assert.equal(await page.locator('.ant-tour').isVisible(), false);
 

@@ -54,7 +54,11 @@ export const visibleText = (page: Page) =>
  */
 export async function waitForContent(page: Page, minChars = 40): Promise<void> {
   await page.waitForFunction(
-    (n) => (document.getElementById('root')?.innerText.trim().length ?? 0) > n,
+    (n) => {
+      const root = document.getElementById('root');
+      // A prerendered first screen (apps/web/build/prerender.ts) shows text before the app runs.
+      return !!root && !root.hasAttribute('data-first-screen') && root.innerText.trim().length > n;
+    },
     minChars,
     { timeout: 15_000 },
   );

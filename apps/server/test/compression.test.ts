@@ -25,11 +25,28 @@ const makeCompressedDist = async () => {
     .toString()
     .replace('</head>', '<link rel="modulepreload" href="/assets/home-1.js"></head>');
   await fs.writeFile(path.join(dir, 'pages', 'home.html'), homeShell);
+  // …and shells whose body holds a prerendered first screen for one kind of device.
+  const phoneShell = html
+    .toString()
+    .replace('<div id="root"></div>', '<div id="root"><h1>拍一张照片</h1></div>');
+  await fs.writeFile(path.join(dir, 'pages', 'mobile-home.html'), phoneShell);
+  const deskShell = html
+    .toString()
+    .replace('<div id="root"></div>', '<div id="root"><h1>草图到效果图</h1></div>');
+  await fs.writeFile(path.join(dir, 'pages', 'home-first.html'), deskShell);
   await fs.writeFile(
     path.join(dir, 'pages', 'routes.json'),
-    JSON.stringify({ '/': 'pages/home.html', '/home': 'pages/home.html', '/x': '../secret.html' }),
+    JSON.stringify({
+      '/': { file: 'pages/home.html' },
+      '/home': { file: 'pages/home.html' },
+      '/newhome': { file: 'pages/home-first.html', device: 'desktop' },
+      '/mobileHome': { file: 'pages/mobile-home.html', device: 'mobile' },
+      '/x': { file: '../secret.html' },
+      '/list': { file: 'pages/home.html', device: 'tablet' },
+      '/agreement': 'pages/home.html',
+    }),
   );
-  return { dir, script, html: html.toString(), homeShell };
+  return { dir, script, html: html.toString(), homeShell, phoneShell, deskShell };
 };
 
 describe('compression and caching', () => {
@@ -90,14 +107,32 @@ describe('compression and caching', () => {
       expect(res.body).toBe(dist.homeShell);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
-    // Paths without a shell of their own, and unknown paths, get the plain one.
+    // Paths without a shell of their own (or a malformed entry), and unknown paths, get the plain one.
     expect((await t.app.inject({ url: '/list' })).body).toBe(dist.html);
+    expect((await t.app.inject({ url: '/agreement' })).body).toBe(dist.html);
     const unknown = await t.app.inject({ url: '/x' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toBe(dist.html);
   });
 
-  it.each(['/indoorRender', '/mobileHome', '/list'])(
+  it('sends a prerendered first screen only to the kind of device it was made for', async () => {
+    const phone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+    const desk = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36';
+    const get = (url: string, ua: string) => t.app.inject({ url, headers: { 'user-agent': ua } });
+    const onPhone = await get('/mobileHome', phone);
+    expect(onPhone.body).toBe(dist.phoneShell);
+    expect(onPhone.headers.vary).toMatch(/User-Agent/i);
+    // A desktop is sent from the phone home to / at startup: it gets the plain shell.
+    expect((await get('/mobileHome', desk)).body).toBe(dist.html);
+    expect((await get('/newhome', desk)).body).toBe(dist.deskShell);
+    // A phone is sent from a desktop page to its phone twin: no desktop screen to flash.
+    expect((await get('/newhome', phone)).body).toBe(dist.html);
+    // A shell without a first screen suits every device.
+    expect((await get('/', phone)).body).toBe(dist.homeShell);
+  });
+
+  it.each(['/indoorRender', '/list'])(
     'sends the shell for %s compressed and never cached without revalidation',
     async (url) => {
       const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });

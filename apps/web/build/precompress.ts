@@ -25,15 +25,19 @@ const walk = async (dir: string): Promise<string[]> => {
  * the server sends the smallest form without spending CPU per request (@fastify/static's
  * preCompressed picks the variant by Accept-Encoding).
  */
-export const precompress = (): Plugin => {
+export const precompress = (before?: (root: string, outDir: string) => Promise<void>): Plugin => {
   let outDir = 'dist';
+  let root = '.';
   return {
     name: 'huijing-precompress',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      // Whatever rewrites the written files (build/prerender.ts) runs before they are compressed.
+      await before?.(root, outDir);
       const files = (await walk(outDir)).filter((f) => COMPRESSIBLE.test(f));
       await Promise.all(
         files.map(async (file) => {

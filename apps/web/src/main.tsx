@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { initI18n } from './app/i18n';
@@ -12,6 +12,16 @@ import './components/styles/shell.css';
 import './components/styles/cards.css';
 import './components/styles/placeholders.css';
 
+/**
+ * Marks the moment the app has replaced the prerendered first screen (build/prerender.ts): the
+ * root loses `data-first-screen`, which the shell's root carries until then (browser flows wait
+ * for it before clicking: the first screen's buttons do nothing before the app runs).
+ */
+const Started = () => {
+  useLayoutEffect(() => document.getElementById('root')?.removeAttribute('data-first-screen'), []);
+  return null;
+};
+
 // Redirect rules run before the router reads the address, so the wrong screen never flashes.
 if (runStartup()) {
   installFocusThrottle();
@@ -19,11 +29,28 @@ if (runStartup()) {
   const router = createAppRouter();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <Providers client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+  const render = () =>
+    createRoot(container).render(
+      <StrictMode>
+        <Providers client={createQueryClient()}>
+          <Started />
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  if (container.firstElementChild) {
+    // The shell holds the screen's first view, prerendered at build time (build/prerender.ts).
+    // The app's first render replaces it, so that render must be the screen itself, not the
+    // boot screen shown while the route's chunk loads; and it runs as a transition, in slices
+    // that leave the page responsive (the first view is already on screen meanwhile).
+    const start = () => startTransition(render);
+    if (router.state.initialized) start();
+    else {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        start();
+      });
+    }
+  } else render();
 }

@@ -2,6 +2,7 @@ export * from './envelope';
 export * from './errors';
 export * from './health';
 export * from './routes';
+export * from './device';
 export * from './common';
 export * from './auth';
 export * from './tickets';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isKnownPagePath } from '@huijing/contracts';
+import { isKnownPagePath, isMobileUserAgent } from '@huijing/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const isApiPath = (url: string): boolean =>
@@ -17,27 +17,54 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </body></html>
 `;
 
+/** A path's shell; `device` is set when it carries a first screen prerendered for that device. */
+interface PageShell {
+  file: string;
+  device?: 'desktop' | 'mobile';
+}
+
 /**
  * The build writes a copy of index.html per main screen whose head already preloads that screen's
- * chunks (apps/web/build/route-preload.ts) and pages/routes.json naming the copy for each path.
+ * chunks (apps/web/build/route-preload.ts) and, for the home page, the phone home and each tool
+ * page, whose body already holds the screen's first view (apps/web/build/prerender.ts), and
+ * pages/routes.json naming the copy for each path.
  */
-const readPageShells = (webDist: string): Map<string, string> => {
+const readPageShells = (webDist: string): Map<string, PageShell> => {
   try {
     const routes = JSON.parse(
       fs.readFileSync(path.join(webDist, 'pages', 'routes.json'), 'utf8'),
-    ) as Record<string, string>;
-    return new Map(
-      Object.entries(routes).filter(
-        ([route, file]) =>
-          typeof file === 'string' &&
-          /^pages\/[\w-]+\.html$/.test(file) &&
-          isKnownPagePath(route) &&
-          fs.existsSync(path.join(webDist, file)),
-      ),
-    );
+    ) as Record<string, unknown>;
+    const shells = new Map<string, PageShell>();
+    for (const [route, entry] of Object.entries(routes)) {
+      const { file, device } = (entry ?? {}) as Partial<PageShell>;
+      if (
+        typeof file === 'string' &&
+        /^pages\/[\w-]+\.html$/.test(file) &&
+        (device === undefined || device === 'desktop' || device === 'mobile') &&
+        isKnownPagePath(route) &&
+        fs.existsSync(path.join(webDist, file))
+      ) {
+        shells.set(route, device ? { file, device } : { file });
+      }
+    }
+    return shells;
   } catch {
     return new Map();
   }
+};
+
+/**
+ * The shell for a page request. A first screen is only sent to the kind of device it was made
+ * for: the app sends a phone from a desktop page to its phone twin at startup (and a desktop away
+ * from the phone home), so such a visitor gets the plain shell instead of a screen that would
+ * flash and go.
+ */
+const shellFor = (shells: Map<string, PageShell>, pathname: string, request: FastifyRequest) => {
+  const shell = shells.get(pathname);
+  if (!shell) return 'index.html';
+  if (!shell.device) return shell.file;
+  const mobile = isMobileUserAgent(request.headers['user-agent'] ?? '');
+  return (shell.device === 'mobile') === mobile ? shell.file : 'index.html';
 };
 
 export type WebFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
@@ -86,10 +113,14 @@ export const registerWebApp = async (
         .type('text/plain')
         .send('Not Found');
     }
-    return reply
-      .code(isKnownPagePath(pathname) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .sendFile(pageShells.get(pathname) ?? 'index.html');
+    return (
+      reply
+        .code(isKnownPagePath(pathname) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        // The same path answers a phone and a desktop with different shells.
+        .header('vary', 'User-Agent')
+        .sendFile(shellFor(pageShells, pathname, request))
+    );
   };
   // '/' is a page like the others (its own shell), not the static directory index.
   app.get('/', fallback);

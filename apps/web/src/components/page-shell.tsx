@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BelowTheFold } from './first-screen';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -17,6 +18,10 @@ export const PageShell = ({
   <div className={`hj-page${className ? ` ${className}` : ''}`}>
     <SiteHeader tone={tone} />
     <main className="hj-page__main">{children}</main>
-    {footer ? <SiteFooter /> : null}
+    {footer ? (
+      <BelowTheFold>
+        <SiteFooter />
+      </BelowTheFold>
+    ) : null}
   </div>
 );

@@ -1,13 +1,18 @@
 import type { SamplePicture } from '@huijing/contracts';
 import type { ToolFamily } from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sampleMaker, samplesQuery } from '../lib/samples';
 import { ToolGlyph } from './tool-glyph';
 
-/** The example picture of a tool, when this installation has one (lib/samples.ts). */
+/**
+ * The example picture of a tool, when this installation has one (lib/samples.ts). The answer
+ * lands on dozens of cards at once: it is taken as a deferred value, so they are redrawn in a
+ * background render that yields to the page instead of one long synchronous one.
+ */
 export const useToolSample = (toolId: string): SamplePicture | undefined =>
-  useQuery(samplesQuery()).data?.tool[toolId];
+  useDeferredValue(useQuery(samplesQuery()).data)?.tool[toolId];
 
 /**
  * A tool's picture on its card: its example as a before/after split (the input on the left, the

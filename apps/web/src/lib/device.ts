@@ -1,10 +1,7 @@
 import { storage as defaultStorage, storageKeys, type SafeStorage } from './storage-keys';
 
-const MOBILE_UA =
-  /Android|webOS|iPhone|iPod|iPad|BlackBerry|IEMobile|Opera Mini|Windows Phone|HarmonyOS|OpenHarmony|Mobile|MicroMessenger.*Mobile/i;
-
-/** A phone or tablet by its user agent (the redirect rules of spec §2 hinge on this). */
-export const isMobileUserAgent = (userAgent: string): boolean => MOBILE_UA.test(userAgent);
+/** A phone or tablet by its user agent (shared with the server's shell choice). */
+export { isMobileUserAgent } from '@huijing/contracts';
 
 const randomId = (): string => {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {

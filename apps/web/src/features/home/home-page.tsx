@@ -3,6 +3,7 @@ import type { ToolFamily } from '@huijing/tools';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AreaIcon } from '../../components/area-icon';
+import { BelowTheFold } from '../../components/first-screen';
 import { PageShell } from '../../components/page-shell';
 import { ToolCard } from '../../components/tool-card';
 import { useLocalized } from '../../components/use-localized';
@@ -106,90 +107,92 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
         </div>
       </section>
 
-      <div className="hj-home__body">
-        {families.map((family, index) => (
-          <section key={family} className="hj-section" id={`family-${family}`}>
+      <BelowTheFold>
+        <div className="hj-home__body">
+          {families.map((family, index) => (
+            <section key={family} className="hj-section" id={`family-${family}`}>
+              <header className="hj-section__head">
+                <div>
+                  <span className={`hj-section__icon hj-section__icon--${family}`}>
+                    <AreaIcon name={family} />
+                  </span>
+                  <h2>{pick(familyNames[family])}</h2>
+                  <p>{t(`families.${family}`)}</p>
+                </div>
+                <Link to={`/list?tab=${index + 1}`} className="hj-section__more">
+                  {t('actions.viewAll')} <ArrowRightOutlined />
+                </Link>
+              </header>
+              <div className="hj-tool-grid">
+                {runnableFirst(catalogOfFamily(family), available).map((tool) => (
+                  <ToolCard key={tool.id} tool={tool} available={available(tool.id)} />
+                ))}
+              </div>
+            </section>
+          ))}
+
+          <section className="hj-section">
             <header className="hj-section__head">
               <div>
-                <span className={`hj-section__icon hj-section__icon--${family}`}>
-                  <AreaIcon name={family} />
+                <span className="hj-section__icon hj-section__icon--more">
+                  <AreaIcon name="models" />
                 </span>
-                <h2>{pick(familyNames[family])}</h2>
-                <p>{t(`families.${family}`)}</p>
+                <h2>更多创作空间</h2>
+                <p>对话式设计助手、风格模型、提示词工具与团队服务</p>
               </div>
-              <Link to={`/list?tab=${index + 1}`} className="hj-section__more">
-                {t('actions.viewAll')} <ArrowRightOutlined />
-              </Link>
             </header>
-            <div className="hj-tool-grid">
-              {runnableFirst(catalogOfFamily(family), available).map((tool) => (
-                <ToolCard key={tool.id} tool={tool} available={available(tool.id)} />
+            <div className="hj-area-grid">
+              {homeAreas.map((area) => (
+                <article key={area.title} className={`hj-area hj-area--${area.tone}`}>
+                  <span className="hj-area__icon">
+                    <AreaIcon name={area.icon} />
+                  </span>
+                  <h3>{area.title}</h3>
+                  <p>{area.description}</p>
+                  <div className="hj-area__links">
+                    {area.links.map((link) => (
+                      <Link key={link.path} to={link.path}>
+                        {link.label} <ArrowRightOutlined />
+                      </Link>
+                    ))}
+                  </div>
+                </article>
               ))}
             </div>
           </section>
-        ))}
 
-        <section className="hj-section">
-          <header className="hj-section__head">
+          <section className="hj-steps">
+            <h2>三步，交付一张效果图</h2>
+            <ol>
+              {steps.map((step, i) => (
+                <li key={step.title}>
+                  <span className="hj-steps__num">0{i + 1}</span>
+                  <h3>{step.title}</h3>
+                  <p>{step.body}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <section className="hj-cta">
             <div>
-              <span className="hj-section__icon hj-section__icon--more">
-                <AreaIcon name="models" />
-              </span>
-              <h2>更多创作空间</h2>
-              <p>对话式设计助手、风格模型、提示词工具与团队服务</p>
+              <h2>让下一次方案汇报，提前一天完成</h2>
+              <p>
+                {featured
+                  ? `从 ${pick(featured.name)} 开始，体验草图秒变效果图。`
+                  : '挑一个工具，体验草图秒变效果图。'}
+              </p>
             </div>
-          </header>
-          <div className="hj-area-grid">
-            {homeAreas.map((area) => (
-              <article key={area.title} className={`hj-area hj-area--${area.tone}`}>
-                <span className="hj-area__icon">
-                  <AreaIcon name={area.icon} />
-                </span>
-                <h3>{area.title}</h3>
-                <p>{area.description}</p>
-                <div className="hj-area__links">
-                  {area.links.map((link) => (
-                    <Link key={link.path} to={link.path}>
-                      {link.label} <ArrowRightOutlined />
-                    </Link>
-                  ))}
-                </div>
-              </article>
-            ))}
-          </div>
-        </section>
-
-        <section className="hj-steps">
-          <h2>三步，交付一张效果图</h2>
-          <ol>
-            {steps.map((step, i) => (
-              <li key={step.title}>
-                <span className="hj-steps__num">0{i + 1}</span>
-                <h3>{step.title}</h3>
-                <p>{step.body}</p>
-              </li>
-            ))}
-          </ol>
-        </section>
-
-        <section className="hj-cta">
-          <div>
-            <h2>让下一次方案汇报，提前一天完成</h2>
-            <p>
-              {featured
-                ? `从 ${pick(featured.name)} 开始，体验草图秒变效果图。`
-                : '挑一个工具，体验草图秒变效果图。'}
-            </p>
-          </div>
-          <Link
-            to={featuredHref}
-            className="hj-btn hj-btn--primary hj-btn--large"
-            data-tool={featured?.id}
-          >
-            {t('actions.tryNow')} <ArrowRightOutlined />
-          </Link>
-        </section>
-      </div>
+            <Link
+              to={featuredHref}
+              className="hj-btn hj-btn--primary hj-btn--large"
+              data-tool={featured?.id}
+            >
+              {t('actions.tryNow')} <ArrowRightOutlined />
+            </Link>
+          </section>
+        </div>
+      </BelowTheFold>
     </PageShell>
   );
 };

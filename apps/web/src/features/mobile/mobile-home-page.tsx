@@ -3,6 +3,7 @@ import type { ToolFamily } from '@huijing/tools';
 import { Link } from 'react-router';
 import { AreaIcon } from '../../components/area-icon';
 import { BrandLogo } from '../../components/brand-logo';
+import { BelowTheFold } from '../../components/first-screen';
 import { useAccountSlots } from '../../components/account-slots';
 import { ToolPicture } from '../../components/tool-picture';
 import { useLocalized } from '../../components/use-localized';
@@ -30,6 +31,52 @@ export const MobileHomePage = () => {
   const { available } = useToolAvailability();
   const featured = featuredTool(heroPreference, catalogTools, available);
   usePageTitle(t('mobile.home.title'));
+  const familySection = (family: ToolFamily) => {
+    const tools = runnableFirst(catalogOfFamily(family), available);
+    return (
+      <section key={family} className={`hj-m__family hj-m__family--${family}`}>
+        <Link to={`/mobileList?family=${family}`} className="hj-m__family-head">
+          <span className="hj-m__family-icon">
+            <AreaIcon name={family} />
+          </span>
+          <span className="hj-m__family-text">
+            <strong>{pick(familyNames[family])}</strong>
+            <small>{t(`families.${family}`)}</small>
+          </span>
+          <span className="hj-m__family-count">
+            {tools.length} <RightOutlined />
+          </span>
+        </Link>
+        <div className="hj-m__tools">
+          {tools.slice(0, 6).map((tool) => (
+            <Link
+              key={tool.id}
+              to={`/mobilePrepare?tool=${tool.id}`}
+              className={`hj-m__tool${available(tool.id) === false ? ' is-pending' : ''}`}
+              data-tool={tool.id}
+              data-available={
+                available(tool.id) === undefined ? undefined : String(available(tool.id))
+              }
+            >
+              <ToolPicture
+                tool={{ ...tool, family }}
+                width={48}
+                height={48}
+                caption={false}
+                glyphSize={48}
+              />
+              <span>{pick(tool.name)}</span>
+              {available(tool.id) === false ? (
+                <em className="hj-badge hj-badge--pending">{t('firstHour.pending')}</em>
+              ) : tool.badge ? (
+                <em className={`hj-badge hj-badge--${tool.badge}`}>{t(`badges.${tool.badge}`)}</em>
+              ) : null}
+            </Link>
+          ))}
+        </div>
+      </section>
+    );
+  };
 
   return (
     <div className="hj-m">
@@ -66,59 +113,14 @@ export const MobileHomePage = () => {
           </div>
         </section>
 
-        {families.map((family) => {
-          const tools = runnableFirst(catalogOfFamily(family), available);
-          return (
-            <section key={family} className={`hj-m__family hj-m__family--${family}`}>
-              <Link to={`/mobileList?family=${family}`} className="hj-m__family-head">
-                <span className="hj-m__family-icon">
-                  <AreaIcon name={family} />
-                </span>
-                <span className="hj-m__family-text">
-                  <strong>{pick(familyNames[family])}</strong>
-                  <small>{t(`families.${family}`)}</small>
-                </span>
-                <span className="hj-m__family-count">
-                  {tools.length} <RightOutlined />
-                </span>
-              </Link>
-              <div className="hj-m__tools">
-                {tools.slice(0, 6).map((tool) => (
-                  <Link
-                    key={tool.id}
-                    to={`/mobilePrepare?tool=${tool.id}`}
-                    className={`hj-m__tool${available(tool.id) === false ? ' is-pending' : ''}`}
-                    data-tool={tool.id}
-                    data-available={
-                      available(tool.id) === undefined ? undefined : String(available(tool.id))
-                    }
-                  >
-                    <ToolPicture
-                      tool={{ ...tool, family }}
-                      width={48}
-                      height={48}
-                      caption={false}
-                      glyphSize={48}
-                    />
-                    <span>{pick(tool.name)}</span>
-                    {available(tool.id) === false ? (
-                      <em className="hj-badge hj-badge--pending">{t('firstHour.pending')}</em>
-                    ) : tool.badge ? (
-                      <em className={`hj-badge hj-badge--${tool.badge}`}>
-                        {t(`badges.${tool.badge}`)}
-                      </em>
-                    ) : null}
-                  </Link>
-                ))}
-              </div>
-            </section>
-          );
-        })}
-
-        <p className="hj-m__legal">
-          {t('mobile.home.legal')} <Link to="/agreement">{t('mobile.home.agreement')}</Link> ·{' '}
-          {t('mobile.home.aiMark')}
-        </p>
+        {familySection(families[0]!)}
+        <BelowTheFold>
+          {families.slice(1).map(familySection)}
+          <p className="hj-m__legal">
+            {t('mobile.home.legal')} <Link to="/agreement">{t('mobile.home.agreement')}</Link> ·{' '}
+            {t('mobile.home.aiMark')}
+          </p>
+        </BelowTheFold>
       </main>
 
       <MobileTabBar active="home" />

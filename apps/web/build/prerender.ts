@@ -1,0 +1,93 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type * as Tools from '@huijing/tools';
+import { tsImport } from 'tsx/esm/api';
+import { createServer } from 'vite';
+import type { FirstScreen } from '../src/app/first-screens';
+import { localeParts } from './locale-parts';
+import { toolCatalog } from './tool-catalog';
+
+/** What the server reads from pages/routes.json for a path (apps/server/src/http/web-app.ts). */
+export interface PageRoute {
+  /** The shell: index.html with the screen's chunks preloaded, and its first screen if any. */
+  file: string;
+  /** Present when the shell carries a prerendered first screen meant for this kind of device. */
+  device?: 'desktop' | 'mobile';
+}
+
+const ROOT = '<div id="root"></div>';
+const SHELLS: Record<string, { screen: FirstScreen; device: 'desktop' | 'mobile' }> = {
+  'pages/home.html': { screen: 'home', device: 'desktop' },
+  'pages/mobile-home.html': { screen: 'mobile-home', device: 'mobile' },
+};
+
+/**
+ * After the bundle is written and before it is compressed: renders each main screen's first view
+ * (src/app/first-screens.tsx, through Vite's SSR loader so the virtual catalog and locale parts
+ * resolve as in the app) into its shell, one shell per tool for the tool pages, and rewrites
+ * pages/routes.json as { path: { file, device } }. A phone on a desktop page (or a desktop on
+ * the phone home) is redirected by the app at startup; the server sends such a visitor the plain
+ * index.html rather than a first screen it would never keep.
+ */
+export const prerenderPages = async (root: string, outDir: string): Promise<void> => {
+  const pages = path.join(outDir, 'pages');
+  const preloads = JSON.parse(await fs.readFile(path.join(pages, 'routes.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  const server = await createServer({
+    root,
+    configFile: false,
+    logLevel: 'error',
+    appType: 'custom',
+    plugins: [toolCatalog(), localeParts()],
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const { renderFirstScreen } = (await server.ssrLoadModule('/src/app/first-screens.tsx')) as {
+      renderFirstScreen: (screen: FirstScreen, path: string) => string;
+    };
+    const { allTools } = (await tsImport('@huijing/tools', import.meta.url)) as typeof Tools;
+    const fill = async (source: string, target: string, screen: FirstScreen, at: string) => {
+      const shell = await fs.readFile(path.join(outDir, source), 'utf8');
+      if (!shell.includes(ROOT)) throw new Error(`prerender: ${source} has no ${ROOT}`);
+      const markup = renderFirstScreen(screen, at);
+      await fs.writeFile(
+        path.join(outDir, target),
+        shell.replace(ROOT, `<div id="root" data-first-screen>${markup}</div>`),
+      );
+    };
+
+    const routes: Record<string, PageRoute> = {};
+    for (const [route, file] of Object.entries(preloads)) {
+      const shell = SHELLS[file];
+      if (shell) {
+        routes[route] = { file, device: shell.device };
+        continue;
+      }
+      // A tool route shows one tool's frame; a route two tools share (the query picks) keeps
+      // the shell without a first screen.
+      const owners = allTools.filter((t) =>
+        t.routes.some((r) => r.toLowerCase() === route.toLowerCase()),
+      );
+      if (file === 'pages/tool.html' && owners.length === 1) {
+        routes[route] = { file: `pages/tool-${owners[0]!.id}.html`, device: 'desktop' };
+      } else {
+        routes[route] = { file };
+      }
+    }
+    for (const [file, { screen }] of Object.entries(SHELLS)) {
+      const at = Object.entries(routes).find(([, r]) => r.file === file)?.[0];
+      if (at) await fill(file, file, screen, at);
+    }
+    const tools = new Map<string, string>();
+    for (const [route, r] of Object.entries(routes)) {
+      if (r.file.startsWith('pages/tool-') && !tools.has(r.file)) tools.set(r.file, route);
+    }
+    for (const [file, at] of tools) await fill('pages/tool.html', file, 'tool', at);
+    await fs.writeFile(path.join(pages, 'routes.json'), JSON.stringify(routes));
+  } finally {
+    await server.close();
+  }
+};

@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { toolForRoute } from '@huijing/tools';
+import type { Browser, Page } from 'playwright-core';
+import {
+  desktop,
+  desktopUA,
+  launch,
+  mobile,
+  mobileUA,
+  newPage,
+  waitForContent,
+} from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+
+// The prerendered first screens (issue 17, apps/web/build/prerender.ts): the home page, the phone
+// home and each tool page arrive with their first view in the HTML, so it paints before any
+// script has run; the app then replaces it with the same markup.
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const shell = async (path: string, userAgent: string) => {
+  const res = await fetch(`${server.url}${path}`, { headers: { 'user-agent': userAgent } });
+  assert.equal(res.status, 200);
+  return res.text();
+};
+
+/** The outer HTML of each selector, with React's generated ids (useId) left out. */
+const markupOf = (page: Page, selectors: string[]) =>
+  page.evaluate(
+    (list) =>
+      list.map((s) => {
+        const el = document.querySelector(s);
+        return el ? el.outerHTML.replace(/_[rR]_[\w]+_/g, 'ID') : `missing ${s}`;
+      }),
+    selectors,
+  );
+
+/** Loads `path` twice, without and with scripts, and returns both pages (caller closes). */
+const bothWays = async (path: string, device: typeof desktop | typeof mobile) => {
+  const still = await newPage(browser, { ...device, javaScriptEnabled: false });
+  await still.page.goto(`${server.url}${path}`);
+  const live = await newPage(browser, device);
+  await live.page.goto(`${server.url}${path}`);
+  await waitForContent(live.page);
+  return { still, live };
+};
+
+describe('prerendered first screens', () => {
+  test('the home page shows its hero before any script runs, and the app draws the same', async () => {
+    const html = await shell('/', desktopUA);
+    assert.match(html, /<div id="root" data-first-screen><div class="hj-page hj-home">/);
+    // Below the fold (the tool sections, the footer) is the app's: the document stays small.
+    assert.doesNotMatch(html, /hj-home__body|hj-footer/);
+    // Nothing in it knows the visitor: no 登录 button that a signed-in designer would see flash.
+    assert.doesNotMatch(html, /hj-header__login/);
+
+    const { still, live } = await bothWays('/', desktop);
+    try {
+      assert.equal(
+        await still.page.getByRole('heading', { level: 1 }).innerText(),
+        await live.page.getByRole('heading', { level: 1 }).innerText(),
+      );
+      const parts = ['.hj-hero__title', '.hj-hero__lead', '.hj-hero__facts', '.hj-nav'];
+      assert.deepEqual(await markupOf(still.page, parts), await markupOf(live.page, parts));
+      // Replaced, not added to: one page, one h1, and the app's sections below it.
+      assert.equal(await live.page.locator('.hj-page').count(), 1);
+      assert.equal(await live.page.locator('h1').count(), 1);
+      assert.equal(await live.page.locator('#root[data-first-screen]').count(), 0);
+      await live.page.locator('#family-render .hj-tool-card').first().waitFor();
+      await live.page.getByRole('button', { name: '登录' }).waitFor();
+      assert.deepEqual(live.errors, []);
+    } finally {
+      await still.context.close();
+      await live.context.close();
+    }
+  });
+
+  test("a phone gets the phone home's first screen; a desktop, which the app sends on, the plain shell", async () => {
+    const phone = await shell('/mobileHome', mobileUA);
+    assert.match(phone, /<div id="root" data-first-screen><div class="hj-m">/);
+    assert.doesNotMatch(await shell('/mobileHome', desktopUA), /data-first-screen/);
+    // …and a phone on a desktop page is not shown the desktop screen it is about to leave.
+    assert.doesNotMatch(await shell('/', mobileUA), /data-first-screen/);
+    assert.doesNotMatch(await shell('/indoorRender', mobileUA), /data-first-screen/);
+
+    const { still, live } = await bothWays('/mobileHome', mobile);
+    try {
+      const parts = ['.hj-m__hero h1', '.hj-m__lead', '.hj-m__family--render .hj-m__family-head'];
+      assert.deepEqual(await markupOf(still.page, parts), await markupOf(live.page, parts));
+      assert.equal(await live.page.locator('.hj-m').count(), 1);
+      assert.equal(new URL(live.page.url()).pathname, '/mobileHome');
+      assert.deepEqual(live.errors, []);
+    } finally {
+      await still.context.close();
+      await live.context.close();
+    }
+  });
+
+  test("a tool page's shell carries that tool's frame, which the workspace then replaces", async () => {
+    const tool = toolForRoute('/indoorRender')!;
+    const html = await shell('/indoorRender', desktopUA);
+    assert.match(html, /class="hj-tool hj-tool-frame"/);
+    assert.ok(html.includes(`<h1>${tool.name['zh-CN']}</h1>`), 'the tool name is the heading');
+    // Another tool's page carries its own frame, not this one's.
+    const other = toolForRoute('/matting')!;
+    assert.ok((await shell('/matting', desktopUA)).includes(`<h1>${other.name['zh-CN']}</h1>`));
+
+    const { still, live } = await bothWays('/indoorRender', desktop);
+    try {
+      assert.equal(
+        await still.page.getByRole('heading', { level: 1 }).innerText(),
+        tool.name['zh-CN'],
+      );
+      await live.page.locator('.hj-tool:not(.hj-tool-frame)').waitFor();
+      assert.equal(await live.page.locator('.hj-tool-frame').count(), 0);
+      assert.equal(await live.page.locator('h1').count(), 1);
+      assert.deepEqual(live.errors, []);
+    } finally {
+      await still.context.close();
+      await live.context.close();
+    }
+  });
+});
