@@ -61,7 +61,7 @@ describe('prerendered first screens', () => {
     const html = await shell('/', desktopUA);
     assert.match(html, /<div id="root" data-first-screen><div class="hj-page hj-home">/);
     // Below the fold (the tool sections, the footer) is the app's: the document stays small.
-    assert.doesNotMatch(html, /hj-home__body|hj-footer/);
+    assert.doesNotMatch(html, /hj-section|hj-tool-card|hj-steps|hj-footer/);
     // Nothing in it knows the visitor: no 登录 button that a signed-in designer would see flash.
     assert.doesNotMatch(html, /hj-header__login/);
 
@@ -77,8 +77,19 @@ describe('prerendered first screens', () => {
       assert.equal(await live.page.locator('.hj-page').count(), 1);
       assert.equal(await live.page.locator('h1').count(), 1);
       assert.equal(await live.page.locator('#root[data-first-screen]').count(), 0);
-      await live.page.locator('#family-render .hj-tool-card').first().waitFor();
+      // The parts below the fold are all added, one after another, in the page's order.
+      await live.page.locator('.hj-cta').waitFor();
+      assert.deepEqual(
+        await live.page.$$eval('.hj-home__body > section', (all) =>
+          all.map((s) => s.id || s.className),
+        ),
+        ['family-render', 'family-edit', 'family-generate', 'hj-section', 'hj-steps', 'hj-cta'],
+      );
       await live.page.getByRole('button', { name: '登录' }).waitFor();
+      // /home has a footer (spec §2): below the fold too, so the app adds it.
+      await live.page.goto(`${server.url}/home`);
+      await live.page.locator('.hj-footer').waitFor();
+      assert.equal(await live.page.locator('.hj-footer').count(), 1);
       assert.deepEqual(live.errors, []);
     } finally {
       await still.context.close();

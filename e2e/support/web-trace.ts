@@ -12,6 +12,8 @@ export const throttle = {
 export interface LoadTrace {
   /** JavaScript bytes as they came over the wire (compressed), up to the measurement's end. */
   jsWireBytes: number;
+  /** First contentful paint. */
+  fcpMs: number;
   lcpMs: number;
   /** Total blocking time: the part over 50 ms of every long task after first paint. */
   tbtMs: number;
@@ -31,7 +33,7 @@ const READ = `(() => {
   const tbt = window.__perf.long
     .filter(([start]) => start >= fcp)
     .reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
-  return { lcp: window.__perf.lcp, tbt };
+  return { fcp, lcp: window.__perf.lcp, tbt };
 })()`;
 
 /**
@@ -77,8 +79,12 @@ export const traceLoad = async (
     // A shared CI machine can be slow; the measure is the trace, not the time limit.
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForTimeout(settleMs);
-    const { lcp, tbt } = (await page.evaluate(READ)) as { lcp: number; tbt: number };
-    return { jsWireBytes, lcpMs: lcp, tbtMs: tbt };
+    const { fcp, lcp, tbt } = (await page.evaluate(READ)) as {
+      fcp: number;
+      lcp: number;
+      tbt: number;
+    };
+    return { jsWireBytes, fcpMs: fcp, lcpMs: lcp, tbtMs: tbt };
   } finally {
     await context.close();
   }

@@ -1,7 +1,7 @@
 // npm run bench:web — the web's first load alone (issue 17), without the server's load tests:
 // boots the real app on a temp SQLite database serving the real web build (npm run build first),
 // then prints each main route's initial JavaScript from the build manifest and, where Chromium is
-// installed, the median of three cold loads at 4× CPU on a 9 Mbit/s, 60 ms link (JS on the wire,
+// installed, the median of five cold loads (BENCH_WEB_LOADS) at 4× CPU on a 9 Mbit/s, 60 ms link (JS on the wire,
 // LCP, total blocking time). The same rows end `npm run bench`.
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -26,10 +26,9 @@ const Started = () => {
 if (runStartup()) {
   installFocusThrottle();
   initI18n();
-  const router = createAppRouter();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  const render = () =>
+  const render = (router: ReturnType<typeof createAppRouter>) =>
     createRoot(container).render(
       <StrictMode>
         <Providers client={createQueryClient()}>
@@ -39,18 +38,22 @@ if (runStartup()) {
       </StrictMode>,
     );
   if (container.firstElementChild) {
-    // The shell holds the screen's first view, prerendered at build time (build/prerender.ts).
-    // The app's first render replaces it, so that render must be the screen itself, not the
-    // boot screen shown while the route's chunk loads; and it runs as a transition, in slices
-    // that leave the page responsive (the first view is already on screen meanwhile).
-    const start = () => startTransition(render);
-    if (router.state.initialized) start();
-    else {
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        start();
-      });
-    }
-  } else render();
+    // The shell holds the screen's first view, prerendered at build time (build/prerender.ts),
+    // so nothing is in a hurry: the router is made in a task of its own, and the app's first
+    // render, which replaces that view, waits for the router's first match (it must be the
+    // screen itself, not the boot screen shown while the route's chunk loads) and runs as a
+    // transition, in slices that leave the page responsive.
+    setTimeout(() => {
+      const router = createAppRouter();
+      const start = () => startTransition(() => render(router));
+      if (router.state.initialized) start();
+      else {
+        const stop = router.subscribe((state) => {
+          if (!state.initialized) return;
+          stop();
+          start();
+        });
+      }
+    }, 0);
+  } else render(createAppRouter());
 }

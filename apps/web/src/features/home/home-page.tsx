@@ -107,10 +107,10 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
         </div>
       </section>
 
-      <BelowTheFold>
-        <div className="hj-home__body">
-          {families.map((family, index) => (
-            <section key={family} className="hj-section" id={`family-${family}`}>
+      <div className="hj-home__body">
+        {families.map((family, index) => (
+          <BelowTheFold key={family}>
+            <section className="hj-section" id={`family-${family}`}>
               <header className="hj-section__head">
                 <div>
                   <span className={`hj-section__icon hj-section__icon--${family}`}>
@@ -129,8 +129,10 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
                 ))}
               </div>
             </section>
-          ))}
+          </BelowTheFold>
+        ))}
 
+        <BelowTheFold>
           <section className="hj-section">
             <header className="hj-section__head">
               <div>
@@ -160,7 +162,9 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
               ))}
             </div>
           </section>
+        </BelowTheFold>
 
+        <BelowTheFold>
           <section className="hj-steps">
             <h2>三步，交付一张效果图</h2>
             <ol>
@@ -191,8 +195,8 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
               {t('actions.tryNow')} <ArrowRightOutlined />
             </Link>
           </section>
-        </div>
-      </BelowTheFold>
+        </BelowTheFold>
+      </div>
     </PageShell>
   );
 };

@@ -114,8 +114,10 @@ export const MobileHomePage = () => {
         </section>
 
         {familySection(families[0]!)}
+        {families.slice(1).map((family) => (
+          <BelowTheFold key={family}>{familySection(family)}</BelowTheFold>
+        ))}
         <BelowTheFold>
-          {families.slice(1).map(familySection)}
           <p className="hj-m__legal">
             {t('mobile.home.legal')} <Link to="/agreement">{t('mobile.home.agreement')}</Link> ·{' '}
             {t('mobile.home.aiMark')}
