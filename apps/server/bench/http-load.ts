@@ -11,22 +11,27 @@ export interface LoadResult {
 
 /**
  * A small keep-alive HTTP load client: `connections` sockets each send requests back to back
- * for `seconds`. The same client measures every target of one bench run, so ratios compare.
+ * for `seconds` (closed loop: it measures how many requests the server can serve). With `rate`
+ * (requests per second in all) the sockets instead send on a fixed schedule, spread evenly
+ * (open loop: it measures latency at that load); a latency then counts from when the request
+ * was due, so a server that falls behind is charged for the wait (no coordinated omission). The
+ * same client measures every target of one bench run, so ratios compare.
  */
 export const httpLoad = async (opts: {
   url: string;
   connections: number;
   seconds: number;
   headers?: Record<string, string>;
+  rate?: number;
 }): Promise<LoadResult> => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
   const target = new URL(opts.url);
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + opts.seconds * 1000;
-  const once = () =>
+  const once = (due = performance.now()) =>
     new Promise<void>((resolve) => {
-      const started = performance.now();
+      const started = due;
       const req = http.request(
         {
           agent,
@@ -51,9 +56,21 @@ export const httpLoad = async (opts: {
       req.end();
     });
   const started = performance.now();
+  const interval = opts.rate ? (opts.connections / opts.rate) * 1000 : 0;
   await Promise.all(
-    Array.from({ length: opts.connections }, async () => {
-      while (performance.now() < deadline) await once();
+    Array.from({ length: opts.connections }, async (_, c) => {
+      if (!interval) {
+        while (performance.now() < deadline) await once();
+        return;
+      }
+      // Socket c sends at started + (c / connections + k) × interval.
+      for (let k = 0; ; k++) {
+        const due = started + (c / opts.connections + k) * interval;
+        if (due >= deadline) return;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+        await once(due);
+      }
     }),
   );
   const seconds = (performance.now() - started) / 1000;

@@ -22,13 +22,16 @@ const alternate = async (
   connections: number,
   rounds = 3,
   seconds = 2,
+  rate?: number,
 ) => {
   const runs = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
   for (let r = 0; r < rounds; r++) {
     for (const t of targets) {
       runs
         .get(t.name)!
-        .push(await httpLoadOffThread({ url: t.url, headers: t.headers, connections, seconds }));
+        .push(
+          await httpLoadOffThread({ url: t.url, headers: t.headers, connections, seconds, rate }),
+        );
     }
   }
   return new Map(
@@ -43,42 +46,56 @@ const alternate = async (
   );
 };
 
-/** getTaskByTaskId against /api/health (and a bare Fastify route) at 100 keep-alive connections. */
+/**
+ * getTaskByTaskId against /api/health (and a bare Fastify route) at 100 keep-alive connections:
+ * first back to back (how many each serves), then on a fixed schedule at half of what /api/health
+ * served (the latency a poll sees on a busy server). At saturation a closed loop's p99 is set by
+ * the queue — 100 connections over ~1 000 req/s is ~100 ms before any work — so the latency
+ * target is judged at a load the server keeps up with, the throughput target at saturation.
+ */
 export const pollOverHttp = async (opts: {
   base: string;
   bare: string;
   token: string;
   taskId: string;
 }): Promise<Row[]> => {
+  const health = { name: 'health', url: `${opts.base}/api/health` };
+  const pollTarget = {
+    name: 'poll',
+    url: `${opts.base}/api/ai/getTaskByTaskId?taskId=${opts.taskId}`,
+    headers: { satoken: opts.token },
+  };
   const results = await alternate(
-    [
-      { name: 'bare', url: `${opts.bare}/ping` },
-      { name: 'health', url: `${opts.base}/api/health` },
-      {
-        name: 'poll',
-        url: `${opts.base}/api/ai/getTaskByTaskId?taskId=${opts.taskId}`,
-        headers: { satoken: opts.token },
-      },
-    ],
+    [{ name: 'bare', url: `${opts.bare}/ping` }, health, pollTarget],
     100,
   );
   const bare = results.get('bare')!;
-  const health = results.get('health')!;
+  const saturated = results.get('health')!;
   const poll = results.get('poll')!;
-  const ratio = poll.perSecond / health.perSecond;
+  const ratio = poll.perSecond / saturated.perSecond;
+  const rate = Math.max(100, Math.round(saturated.perSecond / 2));
+  const paced = await alternate([health, pollTarget], 100, 3, 2, rate);
+  const pacedHealth = paced.get('health')!;
+  const pacedPoll = paced.get('poll')!;
   return [
     ['HTTP, 100 conns: bare Fastify route', `${Math.round(bare.perSecond)} req/s`, '', ''],
     [
       'HTTP, 100 conns: GET /api/health',
-      `${Math.round(health.perSecond)} req/s, p99 ${ms(health.p99)}`,
+      `${Math.round(saturated.perSecond)} req/s, p99 ${ms(saturated.p99)}`,
       '',
       '',
     ],
     [
       'HTTP, 100 conns: GET getTaskByTaskId',
       `${Math.round(poll.perSecond)} req/s, p99 ${ms(poll.p99)}`,
-      '≥ 0.5× health, p99 ≤ 25 ms',
-      `${ratio.toFixed(2)}× ${verdict(ratio >= 0.5 && poll.p99 <= 25)}${poll.errors ? ` (${poll.errors} errors)` : ''}`,
+      '≥ 0.5× health',
+      `${ratio.toFixed(2)}× ${verdict(ratio >= 0.5)}${poll.errors ? ` (${poll.errors} errors)` : ''}`,
+    ],
+    [
+      `HTTP, 100 conns at ${rate} req/s: getTaskByTaskId p99`,
+      `${ms(pacedPoll.p99)} (health ${ms(pacedHealth.p99)})`,
+      'p99 ≤ 25 ms',
+      `${verdict(pacedPoll.p99 <= 25)}${pacedPoll.errors ? ` (${pacedPoll.errors} errors)` : ''}`,
     ],
   ];
 };
