@@ -2,6 +2,7 @@ import { createElement, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { AccessName } from '../lib/access';
 import { withChunkTimeout } from '../lib/chunk-load';
+import { nextTask } from '../lib/next-task';
 import type { RouteHandle } from './access-guard';
 
 const antdRoot = () => import('../components/antd-root');
@@ -39,7 +40,7 @@ export const plainScreen =
   async () => {
     // The screen's modules run in a task of their own, not in the one that made the router or
     // started the navigation: two shorter tasks instead of one long one (docs/performance.md).
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     return { Component: pick(await withChunkTimeout(load)) };
   };
 

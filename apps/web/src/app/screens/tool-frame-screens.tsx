@@ -1,18 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { withChunkTimeout } from '../../lib/chunk-load';
+import { nextTask } from '../../lib/next-task';
 import { screen } from '../route-helpers';
 import { ToolFrame } from './tool-frame';
 
 /**
  * The tool routes. Their first paint is the plain frame (tool-frame.tsx); the workspace — antd's
- * root, the registry with its zod schemas, the generated form — is asked for as soon as this
- * module runs and replaces the frame when it is in (docs/performance.md). The page's shell
- * (build/route-preload.ts) prefetches the workspace at low priority, so it is on its way before.
- */
-/** A turn of the event loop: lets the page paint and answer input between two big steps. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
+ * root, the registry with its zod schemas, the generated form — replaces it when it is in
+ * (docs/performance.md); the page's shell prefetches it at low priority.
+ *
  * The workspace arrives in three steps, each run in a task of its own (a module graph runs its
  * top-level code in one go): antd's root, then the registry with its zod schemas, then the tool
  * page itself, instead of one long task holding the page for all three. All were fetched already:
