@@ -136,6 +136,14 @@ describe('assistant with the test servers standing in for the model APIs', () =>
     await images?.close();
   });
 
+  /** Holds the model's stream after two reasoning deltas until `release()`. */
+  const thinkFor = () => {
+    let release = () => {};
+    const until = new Promise<void>((r) => (release = r));
+    llm.knobs.pauseAfterChunks = { after: 3, until };
+    return { release };
+  };
+
   test('chat: upload, ask with deep thinking, watch it stream, stop one, reopen after reload', async () => {
     const { page, errors, context } = await newPage(browser, desktop);
     page.setDefaultTimeout(45_000);
@@ -151,11 +159,15 @@ describe('assistant with the test servers standing in for the model APIs', () =>
     await page.locator('.hj-picker__preview img').waitFor();
     assert.equal(await page.getByRole('switch').isChecked(), true, 'deep thinking defaults on');
 
+    // The model thinks until the test has looked (a stream of under a second is easy to miss
+    // on a loaded machine).
+    let think = thinkFor();
     await box.press('Enter');
     // The reasoning streams first, unfolded while the model thinks, then folds above the answer.
     await page.getByText('正在思考…').waitFor();
     await page.locator('.hj-reasoning__body').waitFor();
     await page.screenshot({ path: path.join(shots, 'assistant-streaming-1440.png') });
+    think.release();
     await page.getByRole('heading', { name: '改造建议' }).waitFor();
     await page.getByRole('button', { name: /重新生成/ }).waitFor();
     await page.getByRole('cell', { name: '浅灰布艺' }).waitFor();
@@ -166,6 +178,7 @@ describe('assistant with the test servers standing in for the model APIs', () =>
 
     // A slow answer, stopped half way: the partial text stays and the ticket comes back.
     llm.knobs.delayMs = 200;
+    think = thinkFor();
     await box.fill('再详细说说灯光');
     await box.press('Enter');
     await page.getByRole('button', { name: /停止/ }).waitFor();
@@ -175,6 +188,7 @@ describe('assistant with the test servers standing in for the model APIs', () =>
     assert.equal(await assistantBalance(server, token), 3, 'one ticket held while streaming');
     await page.getByRole('button', { name: /停止/ }).click();
     await page.getByText('已停止生成').waitFor();
+    think.release();
     // ...and stopping gives it back once the server has seen the disconnect.
     await eventually('the stopped answer released its ticket', async () => {
       return (await assistantBalance(server, token)) === 4;

@@ -35,6 +35,11 @@ export interface OpenAiChatDoubleKnobs {
   /** After this many chunks, keep the connection open and say nothing more. */
   silentAfterChunks?: number;
   /**
+   * After this many chunks, wait until `until` settles, then go on (a model that thinks for a
+   * while: a test can look at the page mid-stream without racing the stream).
+   */
+  pauseAfterChunks?: { after: number; until: Promise<unknown> };
+  /**
    * Benchmarks: every non-empty content delta is `<t>` with t the wall-clock ms (fractional) at the
    * moment it is written, so a reader in the same process can measure delivery latency per event
    * (the opening `{role, content: ''}` delta stays as it is: one sample per reply chunk).
@@ -252,6 +257,11 @@ export const startOpenAiChatDouble = async (
             return;
           }
           if (state.silentAfterChunks !== undefined && n >= state.silentAfterChunks) return;
+          const pause = state.pauseAfterChunks;
+          if (pause && n === pause.after) {
+            await pause.until;
+            if (res.destroyed) return;
+          }
           res.write(
             frame(
               state.stamp && typeof delta.content === 'string' && delta.content !== ''
