@@ -14,6 +14,16 @@ export default defineConfig({
     proxy: { '/api': { target: 'http://127.0.0.1:8000', changeOrigin: true } },
   },
   preview: { port: 4173 },
+  // Worker scripts are recognisable by name: the server sends them the document's security
+  // headers (a worker takes its CSP from its script's response), other assets go without.
+  worker: {
+    rolldownOptions: {
+      output: {
+        entryFileNames: 'assets/[name].worker-[hash].js',
+        chunkFileNames: 'assets/[name].worker-[hash].js',
+      },
+    },
+  },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

@@ -15,6 +15,7 @@ const makeCompressedDist = async () => {
   await fs.writeFile(file, script);
   await fs.writeFile(`${file}.br`, zlib.brotliCompressSync(script));
   await fs.writeFile(`${file}.gz`, zlib.gzipSync(script));
+  await fs.writeFile(path.join(dir, 'assets', 'pbkdf2.worker-9f8e7d.js'), 'self.onmessage=()=>{}');
   const html = await fs.readFile(path.join(dir, 'index.html'));
   const index = path.join(dir, 'index.html');
   await fs.writeFile(`${index}.br`, zlib.brotliCompressSync(html));
@@ -81,6 +82,35 @@ describe('compression and caching', () => {
     expect(res.headers['vary']).toMatch(/accept-encoding/i);
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(dist.script);
+  });
+
+  it('leaves the document-only security headers off hashed assets, but not off workers or pages', async () => {
+    const documentOnly = [
+      'content-security-policy',
+      'x-frame-options',
+      'strict-transport-security',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-xss-protection',
+    ];
+    const asset = await t.app.inject({ url: '/assets/app-1a2b3c.js' });
+    expect(asset.statusCode).toBe(200);
+    for (const name of documentOnly) expect(asset.headers[name], name).toBeUndefined();
+    expect(asset.headers['x-request-id']).toBeUndefined();
+    // What guards a script stays.
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['referrer-policy']).toBe('no-referrer');
+    // A worker runs under the policy its own script's response carries.
+    const worker = await t.app.inject({ url: '/assets/pbkdf2.worker-9f8e7d.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe(IMMUTABLE);
+    expect(worker.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    for (const url of ['/', '/mobileHome', '/api/health']) {
+      const res = await t.app.inject({ url });
+      for (const name of documentOnly) expect(res.headers[name], `${url} ${name}`).toBeDefined();
+      expect(res.headers['x-request-id'], url).toBeDefined();
+    }
   });
 
   it('falls back to gzip, then to the plain file', async () => {

@@ -9,6 +9,29 @@ export const isApiPath = (url: string): boolean =>
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * Headers that only mean something on a document (or a worker, which takes its policy from its
+ * script's response). helmet sets them on every response; on each of a first load's ~50 hashed
+ * scripts and stylesheets they were ~0.8 KB that HTTP/1.1 sends uncompressed, a fifth of the
+ * JavaScript bytes on the wire (docs/performance.md). What guards a subresource stays:
+ * `X-Content-Type-Options`, `Cross-Origin-Resource-Policy`, and `Referrer-Policy` (a module
+ * script's or a stylesheet's own fetches follow it).
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/** The build names worker scripts `[name].worker-[hash].js` (apps/web/vite.config.ts). */
+const isWorkerScript = (file: string) => /\.worker-[\w-]+\.js$/.test(file);
+
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><title>绘境</title></head>
 <body style="font-family:sans-serif;padding:3rem;text-align:center">
@@ -99,7 +122,11 @@ export const registerWebApp = async (
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       const absolute = path.resolve(webDist, filePath);
-      reply.header('cache-control', absolute.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+      const asset = absolute.startsWith(assetsDir);
+      reply.header('cache-control', asset ? IMMUTABLE : 'no-cache');
+      if (asset && !isWorkerScript(absolute)) {
+        for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
+      }
     },
   });
 
