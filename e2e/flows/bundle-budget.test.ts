@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
-import { budgetFailures, kb, measureRoutes } from '../support/web-budget';
+import { budgetFailures, kb, measureRoutes, webDist } from '../support/web-budget';
 
 // The first-load size budget (issue 17): runs over the build's manifest after `npm run build`,
 // so a route whose initial JavaScript grows past its budget fails the suite.
@@ -37,4 +39,12 @@ test("the tool page's workspace leaves out the mask editor (konva), the zip code
     /\/(?:mask-editor|zip-files|done-page|done-screen)-/.test(f),
   );
   assert.deepEqual(heavy, [], `/indoorRender loads ${heavy.join(', ')} before its first render`);
+});
+
+test("the tool page's workspace evaluates the tool registry without its definition checks", () => {
+  // packages/tools/src/define-tool.ts: they run on the server, in tests and in development.
+  const tool = measureRoutes().find((r) => r.route === '/indoorRender until its form')!;
+  const code = tool.files.map((f) => fs.readFileSync(path.join(webDist(), f), 'utf8')).join('\n');
+  assert.match(code, /defineTool|spreadValues|indoorRender/, 'the registry is in the workspace');
+  assert.doesNotMatch(code, /defaults do not parse|widget for unknown parameter/);
 });

@@ -118,10 +118,19 @@ export type ToolDefinition<P extends z.ZodObject = z.ZodObject> = z.infer<typeof
 };
 
 /**
+ * The web's production bundle (Vite sets `import.meta.env.PROD`) skips the definition checks:
+ * they run wherever the code is written and tested — the server at start-up, the tests, the web's
+ * development server — and on a tool page they were two fifths of evaluating the registry, in
+ * the task that blocks the page before its form works (docs/performance.md).
+ */
+const checkDefinitions = !(import.meta as { env?: { PROD?: boolean } }).env?.PROD;
+
+/**
  * Declares one tool. Checks at definition time, so a malformed tool fails at import: metadata
  * parses, defaults parse, every widget names a real parameter, input names are unique.
  */
 export const defineTool = <P extends z.ZodObject>(tool: ToolDefinition<P>): ToolDefinition<P> => {
+  if (!checkDefinitions) return tool;
   metaSchema.parse(tool);
   const defaults = tool.params.safeParse({});
   if (!defaults.success) throw new Error(`tool ${tool.id}: defaults do not parse`);
