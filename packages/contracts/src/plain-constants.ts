@@ -13,3 +13,20 @@ export const ticketTypeNames = {
 
 /** The notice of spec §5 when an upload's `resized` is true. */
 export const IMAGE_RESIZED_NOTICE = '图片尺寸过大，已自动压缩';
+
+/**
+ * Widths (px) GET /api/ai/samples/file/:name?w= scales an example picture down to (WebP, the
+ * shorter side at least `w`): the tool cards show 48–96 px pictures, which the 640 px original
+ * would fill ten times over.
+ */
+export const SAMPLE_THUMB_WIDTHS = [96, 144, 192, 288] as const;
+
+/**
+ * The URL of an example picture (`SamplePicture.url`, which carries its version) scaled for a
+ * box `cssWidth` px wide at `density` device pixels per CSS pixel: the smallest listed width
+ * that covers it, or the original when none does.
+ */
+export const sampleThumbUrl = (url: string, cssWidth: number, density = 1): string => {
+  const w = SAMPLE_THUMB_WIDTHS.find((n) => n >= cssWidth * density);
+  return w === undefined ? url : `${url}${url.includes('?') ? '&' : '?'}w=${w}`;
+};

@@ -1,4 +1,4 @@
-import type { SamplePicture } from '@huijing/contracts';
+import { sampleThumbUrl, type SamplePicture } from '@huijing/contracts';
 import type { ToolFamily } from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
@@ -41,6 +41,12 @@ export const ToolPicture = ({
       <ToolGlyph family={tool.family} seed={tool.id} label={tool.name['zh-CN']} size={glyphSize} />
     );
   const words = t(`firstHour.sample.${sampleMaker(sample)}`);
+  // A copy scaled for the box at this screen's density, not the 640 px original.
+  const box = Math.max(width, height);
+  const scaled = (url: string) => ({
+    src: sampleThumbUrl(url, box),
+    srcSet: `${sampleThumbUrl(url, box)} 1x, ${sampleThumbUrl(url, box, 2)} 2x`,
+  });
   return (
     <span
       className="hj-tool-pic"
@@ -49,7 +55,7 @@ export const ToolPicture = ({
       data-sample={sample.engine}
     >
       <img
-        src={sample.url}
+        {...scaled(sample.url)}
         alt={words}
         width={width}
         height={height}
@@ -60,7 +66,7 @@ export const ToolPicture = ({
         <>
           <img
             className="hj-tool-pic__before"
-            src={sample.beforeUrl}
+            {...scaled(sample.beforeUrl)}
             alt=""
             width={width}
             height={height}

@@ -129,6 +129,33 @@ describe('example pictures through the OpenAI-compatible images API (issue 18)',
     }
   });
 
+  it('scales a picture down for the tool cards (?w=), and refuses other widths in Chinese', async () => {
+    const sample = (await listed(t)).tool['to-line']!;
+    const original = await t.app.inject({ method: 'GET', url: sample.url });
+    const full = await sharp(original.rawPayload).metadata();
+    for (const w of [96, 192]) {
+      const res = await t.app.inject({ method: 'GET', url: `${sample.url}&w=${w}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=86400');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      // The shorter side covers the box (the card crops to fill), the shape is kept.
+      expect(Math.min(meta.width!, meta.height!)).toBe(w);
+      expect(meta.width! / meta.height!).toBeCloseTo(full.width! / full.height!, 1);
+      expect(res.rawPayload.length).toBeLessThan(original.rawPayload.length / 2);
+      // The same copy again (kept in memory).
+      const again = await t.app.inject({ method: 'GET', url: `${sample.url}&w=${w}` });
+      expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+    }
+    for (const w of ['100', '-1', 'abc', '4096']) {
+      const res = await t.app.inject({ method: 'GET', url: `${sample.url}&w=${w}` });
+      expect(res.statusCode, w).toBe(400);
+      expect(res.json().message).toBe('提交的内容不符合要求：query.w');
+      expect(res.json().data.issues[0].message).toBe('w 只能是 96、144、192、288 之一');
+    }
+  });
+
   it('lists tools the configured engines cannot serve as not made, with the reason', async () => {
     const report = await servicesOf(t)
       .maker()

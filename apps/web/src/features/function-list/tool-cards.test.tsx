@@ -41,14 +41,19 @@ describe('tool cards with example pictures (issue 18)', () => {
       </>,
     );
     const local = await screen.findByRole('img', { name: '示例 · 本机引擎生成' });
-    expect(local).toHaveAttribute('src', '/api/ai/samples/file/tool-x.webp?v=local');
+    // Scaled for the 96 × 72 box: the 96 px copy, the 192 px one on a 2× screen.
+    expect(local).toHaveAttribute('src', '/api/ai/samples/file/tool-x.webp?v=local&w=96');
+    expect(local).toHaveAttribute(
+      'srcset',
+      '/api/ai/samples/file/tool-x.webp?v=local&w=96 1x, /api/ai/samples/file/tool-x.webp?v=local&w=192 2x',
+    );
     expect(local).toHaveAttribute('loading', 'lazy');
     expect(local).toHaveAttribute('width', '96');
     expect(local).toHaveAttribute('height', '72');
     const toLine = container.querySelector('[data-tool="to-line"] .hj-tool-pic')!;
     expect(toLine.querySelector('.hj-tool-pic__before')).toHaveAttribute(
       'src',
-      '/api/ai/samples/file/input-room.webp?v=1',
+      '/api/ai/samples/file/input-room.webp?v=1&w=96',
     );
     expect(toLine).toHaveTextContent('示例 · 本机引擎生成');
     const ai = screen.getByRole('img', { name: '示例 · 本站 AI 引擎生成' });
