@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { abortError, EngineError } from '../engine';
 import { deadlineSignal } from '../deadline-signal';
+import { multipartBody } from '../multipart-body';
 import type { ComfyGraph } from './workflow-binding';
 
 /**
@@ -149,9 +150,15 @@ export class ComfyUiClient {
     if (subfolder) form.append('subfolder', subfolder);
     // Our names carry the prompt id, so overwriting only ever replaces our own earlier attempt.
     form.append('overwrite', 'true');
+    const upload = await multipartBody(form);
     const body = await this.request(
       '/upload/image',
-      { method: 'POST', body: form, signal },
+      {
+        method: 'POST',
+        body: upload.body,
+        headers: { 'content-type': upload.contentType },
+        signal,
+      },
       async (res) => {
         if (!res.ok)
           throw new EngineError(

@@ -5,6 +5,7 @@ import { aspectSize } from '@huijing/tools';
 import { abortError, EngineError } from '../engine';
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
 import { deadlineSignal } from '../deadline-signal';
+import { multipartBody } from '../multipart-body';
 
 /**
  * An OpenAI-compatible images API (POST /images/generations, POST /images/edits) as a second
@@ -111,12 +112,11 @@ export const createOpenAiImagesEngine = (options: OpenAiImagesEngineOptions): En
 
   const call = async (
     route: string,
-    body: string | FormData,
+    body: string | Uint8Array,
     signal: AbortSignal,
-    json: boolean,
+    contentType: string,
   ) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${options.apiKey}` };
-    if (json) headers['content-type'] = 'application/json';
+    const headers = { authorization: `Bearer ${options.apiKey}`, 'content-type': contentType };
     let res: Response;
     try {
       res = await fetch(`${base}${route}`, {
@@ -211,7 +211,8 @@ export const createOpenAiImagesEngine = (options: OpenAiImagesEngineOptions): En
         size,
         ...(askForBase64 ? { response_format: 'b64_json' } : {}),
       };
-      return (await call('/images/generations', JSON.stringify(body), job.signal, true)).data;
+      const json = JSON.stringify(body);
+      return (await call('/images/generations', json, job.signal, 'application/json')).data;
     });
   };
 
@@ -240,7 +241,8 @@ export const createOpenAiImagesEngine = (options: OpenAiImagesEngineOptions): En
         form.append('image[]', new Blob([stylePng], { type: 'image/png' }), 'style.png');
       } else form.append('image', new Blob([png], { type: 'image/png' }), 'image.png');
       if (mask) form.append('mask', new Blob([mask], { type: 'image/png' }), 'mask.png');
-      return (await call('/images/edits', form, job.signal, false)).data;
+      const upload = await multipartBody(form);
+      return (await call('/images/edits', upload.body, job.signal, upload.contentType)).data;
     });
   };
 
