@@ -99,6 +99,7 @@ describe('the style picker of a render tool', () => {
     const cream = within(group).getByRole('radio', { name: '奶油风' });
     expect(cream).toHaveAttribute('data-swatch', 'cover');
     expect(cream.querySelector('img')).toHaveAttribute('src', COVER);
+    expect(cream.querySelector('img')).not.toHaveAttribute('srcset');
     const chinese = within(group).getByRole('radio', { name: '新中式' });
     const industrial = within(group).getByRole('radio', { name: '工业风' });
     for (const card of [chinese, industrial]) {
@@ -126,7 +127,15 @@ describe('the style picker of a render tool', () => {
     const chinese = within(group).getByRole('radio', { name: '新中式' });
     await waitFor(() => expect(chinese).toHaveAttribute('data-swatch', 'sample'));
     const img = chinese.querySelector('img')!;
-    expect(img).toHaveAttribute('src', '/api/ai/samples/file/style-style-new-chinese.webp?v=1');
+    // Scaled for the 120 × 90 swatch (144 px on the shorter side), 288 px on a 2× screen.
+    expect(img).toHaveAttribute(
+      'src',
+      '/api/ai/samples/file/style-style-new-chinese.webp?v=1&w=144',
+    );
+    expect(img).toHaveAttribute(
+      'srcset',
+      '/api/ai/samples/file/style-style-new-chinese.webp?v=1&w=144 1x, /api/ai/samples/file/style-style-new-chinese.webp?v=1&w=288 2x',
+    );
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('width', '120');
     expect(img).toHaveAttribute('height', '90');
@@ -145,7 +154,7 @@ describe('the style picker of a render tool', () => {
     const living = within(rooms).getByRole('radio', { name: '客厅' });
     expect(living.querySelector('img')).toHaveAttribute(
       'src',
-      '/api/ai/samples/file/room-space-living.webp?v=1',
+      '/api/ai/samples/file/room-space-living.webp?v=1&w=144',
     );
   });
 

@@ -1,5 +1,10 @@
 import { CheckOutlined, SearchOutlined } from '@ant-design/icons';
-import { classifyGroups, flattenClassify, type ClassifyGroup } from '@huijing/contracts';
+import {
+  classifyGroups,
+  flattenClassify,
+  sampleThumbUrl,
+  type ClassifyGroup,
+} from '@huijing/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Input, Skeleton } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -13,12 +18,18 @@ import './style-picker.css';
 /** Past this many choices the picker offers a search box. */
 const SEARCH_FROM = 12;
 
+/** The swatch's picture box (CSS px). */
+const PIC_W = 120;
+const PIC_H = 90;
+
 interface Choice {
   id: string;
   name: string;
   hint: string;
   search: string;
   cover: string | null;
+  /** The cover for 1× and 2× screens, when it is an example scaled for the swatch. */
+  coverSet?: string;
   /** Says the cover is an example this installation made (lib/samples.ts), and by what. */
   sample: 'local' | 'ai' | null;
   swatch: string;
@@ -79,7 +90,11 @@ export const StylePicker = ({
         name: en ? (leaf.nameEn ?? leaf.name) : leaf.name,
         hint: leaf.path.slice(1).join(' · '),
         search: `${leaf.name} ${leaf.nameEn ?? ''} ${leaf.path.join(' ')}`.toLowerCase(),
-        cover: leaf.cover ?? sample?.url ?? null,
+        cover: leaf.cover ?? (sample ? sampleThumbUrl(sample.url, PIC_W) : null),
+        ...(!leaf.cover &&
+          sample && {
+            coverSet: `${sampleThumbUrl(sample.url, PIC_W)} 1x, ${sampleThumbUrl(sample.url, PIC_W, 2)} 2x`,
+          }),
         sample: sample ? sampleMaker(sample) : null,
         swatch: styleSwatch(leaf.id, leaf, scene),
       };
@@ -169,9 +184,10 @@ export const StylePicker = ({
                 {c.cover ? (
                   <img
                     src={c.cover}
+                    srcSet={c.coverSet}
                     alt=""
-                    width={120}
-                    height={90}
+                    width={PIC_W}
+                    height={PIC_H}
                     loading="lazy"
                     decoding="async"
                   />
