@@ -229,6 +229,14 @@ describe('the phone flow at 390 × 844', () => {
     await assertNoSideScroll(page, '/mobileDone');
     // The upload's notice stays with the upload: it does not cover the result.
     await toastGone(page, RESIZED);
+    // 发布到灵感广场 (the gallery's slot) has a row of its own: its words fit inside the button.
+    const publish = page.getByRole('button', { name: /发布到灵感广场/ });
+    await publish.waitFor();
+    assert.equal(
+      await publish.evaluate((b) => b.scrollWidth <= b.clientWidth),
+      true,
+      'the publish button holds its words',
+    );
     await shoot(page, 'mobileDone-phone');
 
     // The balance dropped by the price, on the server.
