@@ -19,8 +19,12 @@ export const toolCatalog = (): Plugin => ({
   async load(id) {
     if (id === FRAMES_RESOLVED) {
       // `virtual:tool-frames`: what the tool page's first paint draws before its form arrives
-      // (app/screens/tool-frame.tsx): the upload cards and whether a settings card follows.
-      const { allTools } = (await tsImport('@huijing/tools', import.meta.url)) as typeof Tools;
+      // (app/screens/tool-frame.tsx): the upload cards, whether a settings card follows, and what
+      // the empty stage says.
+      const { allTools, toolVerb } = (await tsImport(
+        '@huijing/tools',
+        import.meta.url,
+      )) as typeof Tools;
       const frames = Object.fromEntries(
         allTools.map((t) => [
           t.id,
@@ -29,6 +33,9 @@ export const toolCatalog = (): Plugin => ({
               .filter((i) => i.name !== 'mask')
               .map((i) => ({ name: i.name, label: i.label, required: i.required })),
             form: Object.values(t.widgets).some((w) => w !== undefined && w.kind !== 'hidden'),
+            // The stage's third step names the start button's verb (StageEmpty).
+            verb: toolVerb(t),
+            pictures: t.inputs.length > 0,
           },
         ]),
       );

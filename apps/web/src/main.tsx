@@ -6,6 +6,7 @@ import { Providers } from './app/providers';
 import { createQueryClient, installFocusThrottle } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { runStartup } from './app/startup';
+import { toolAvailabilityQuery } from './lib/tool-availability';
 import './components/styles/base.css';
 import './components/styles/buttons.css';
 import './components/styles/shell.css';
@@ -28,10 +29,15 @@ if (runStartup()) {
   initI18n();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  const client = createQueryClient();
+  // Which tools can run now: the home's hero, the tool lists, every tool page (its notice and
+  // start button) and the footer ask it first thing, so the question leaves with the scripts
+  // rather than after the first render.
+  if (!location.pathname.startsWith('/admin')) void client.prefetchQuery(toolAvailabilityQuery());
   const render = (router: ReturnType<typeof createAppRouter>) =>
     createRoot(container).render(
       <StrictMode>
-        <Providers client={createQueryClient()}>
+        <Providers client={client}>
           <Started />
           <RouterProvider router={router} />
         </Providers>

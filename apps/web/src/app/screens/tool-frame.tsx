@@ -3,9 +3,13 @@ import { useLocation } from 'react-router';
 import { toolFrames } from 'virtual:tool-frames';
 import { PageShell } from '../../components/page-shell';
 import { useLocalized } from '../../components/use-localized';
+import { useToolAvailability } from '../../components/use-tool-availability';
 import { familyNames } from '../../lib/tool-catalog';
 import { toolForLocation } from '../../lib/tool-location';
+import { StageEmpty } from '../../features/tools/components/stage-empty';
 import { InputLabel, ToolHead } from '../../features/tools/components/tool-head';
+import { UnavailableNotice } from '../../features/tools/components/unavailable-notice';
+import { hasSavedWork } from '../../features/tools/store/saved-work';
 import '../../features/tools/tools.css';
 import './tool-frame.css';
 
@@ -13,8 +17,8 @@ import './tool-frame.css';
  * The tool page's first paint, plain markup from the build-time catalog: the page frame (title,
  * description), the upload cards' labels and outlines, the settings card's outline and the stage.
  * The workspace (antd, the registry's schemas, the form) loads meanwhile and takes its place
- * (tool-frame-screens.tsx), drawn over the same frame so nothing moves. Nothing here is a control:
- * a click before the workspace is in has nothing to miss.
+ * (tool-frame-screens.tsx), drawn over the same frame so nothing moves. Nothing here is a control
+ * but the unavailable notice's links to other tools, plain links that work before the workspace.
  */
 export const ToolFrame = ({ footer }: { footer: boolean }) => {
   const { t } = useTranslation();
@@ -22,6 +26,10 @@ export const ToolFrame = ({ footer }: { footer: boolean }) => {
   const { pathname, search } = useLocation();
   const tool = toolForLocation(pathname, search);
   const frame = tool ? toolFrames[tool.id] : undefined;
+  // A tool that cannot run says so as soon as the availability answer is in (the workspace draws
+  // the same notice in the same place), not a few seconds later when the workspace arrives.
+  const { available } = useToolAvailability();
+  const pending = tool !== undefined && available(tool.id) === false;
   return (
     <PageShell footer={footer}>
       {tool && frame ? (
@@ -32,6 +40,13 @@ export const ToolFrame = ({ footer }: { footer: boolean }) => {
             title={pick(tool.name)}
             description={pick(tool.description)}
           />
+          {pending ? (
+            <UnavailableNotice
+              className="hj-tool__alert"
+              tool={tool}
+              hrefOf={(other) => other.entry}
+            />
+          ) : null}
           <div className="hj-tool__body">
             <aside className="hj-tool__panel">
               {frame.inputs.length > 0 ? (
@@ -62,7 +77,13 @@ export const ToolFrame = ({ footer }: { footer: boolean }) => {
               <div className="hj-tool-frame__start" />
             </aside>
             <section className="hj-tool__stage">
-              <div className="hj-stage" />
+              <div className="hj-stage">
+                {/* The steps, unless this device keeps a picture or a run of the tool, which
+                    the workspace will show instead (prerendered: unknown, so left out). */}
+                {typeof window !== 'undefined' && !hasSavedWork(tool.family, tool.id) ? (
+                  <StageEmpty tool={tool} hasInputs={frame.pictures} verb={frame.verb} />
+                ) : null}
+              </div>
             </section>
           </div>
         </div>

@@ -1,6 +1,6 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { ticketTypeNames, type TaskInfo } from '@huijing/contracts';
-import { familyNames, runPrice, toolEntry, toolVerb, type ToolDefinition } from '@huijing/tools';
+import { familyNames, runPrice, toolVerb, type ToolDefinition } from '@huijing/tools';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Skeleton } from 'antd';
 import { useContext, useEffect, useState } from 'react';
@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { useAccountDialogs } from '../../../components/account-dialogs.store';
 import { useRecharge } from '../../../components/recharge.store';
-import { ToolGlyph } from '../../../components/tool-glyph';
 import { useLocalized } from '../../../components/use-localized';
 import { useSignInGate } from '../../../components/use-sign-in-gate';
 import { useCurrentUser } from '../../../components/use-session';
@@ -40,6 +39,7 @@ import { ResultView } from './result-view';
 import { doneHref } from '../results/send-to';
 import { useAgainPrice, useRunAgain } from '../results/use-run-again';
 import { TaskProgress } from './task-panel';
+import { StageEmpty } from './stage-empty';
 import { UnavailableNotice } from './unavailable-notice';
 import { UploadField } from './upload-field';
 import { ToolSlotsContext } from '../tool-slots';
@@ -369,17 +369,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
         </div>
       );
     }
-    return (
-      <div className="hj-stage__empty">
-        <ToolGlyph family={tool.family} seed={tool.id} label={tool.name['zh-CN']} size={72} />
-        <h2>{t('tools.stage.emptyTitle')}</h2>
-        <ol className="hj-stage__steps">
-          <li>{tool.inputs.length ? t('tools.stage.step1') : t('tools.stage.step1Text')}</li>
-          <li>{t('tools.stage.step2')}</li>
-          <li>{t('tools.stage.step3', { verb: pick(toolVerb(tool)) })}</li>
-        </ol>
-      </div>
-    );
+    return <StageEmpty tool={tool} hasInputs={tool.inputs.length > 0} verb={toolVerb(tool)} />;
   })();
 
   return (
@@ -392,7 +382,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
         titleTestId="tool-title"
       />
       {pending ? (
-        <UnavailableNotice className="hj-tool__alert" tool={tool} hrefOf={toolEntry} />
+        <UnavailableNotice className="hj-tool__alert" tool={tool} hrefOf={(other) => other.entry} />
       ) : null}
       {variant ? (
         <Alert

@@ -1,56 +1,64 @@
-import { allTools, type ToolDefinition } from '@huijing/tools';
-import { Alert } from 'antd';
+import { InfoCircleFilled } from '@ant-design/icons';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalized } from '../../../components/use-localized';
 import { useToolAvailability } from '../../../components/use-tool-availability';
 import { runnableAlternatives } from '../../../lib/tool-availability';
+import { catalogTools, type CatalogTool } from '../../../lib/tool-catalog';
+import './unavailable-notice.css';
 
 /**
  * What a designer reads on a tool that cannot run now: that it is being connected, and two tools
  * that do run (same family first). The engine's own reason is for operators: it stays in the
  * admin engine view and docs/operations.md, not on a designer's screen.
+ *
+ * Plain markup from the build-time catalog (no antd, no registry): the tool page's frame shows it
+ * as soon as the availability answer is in, before the workspace loads, and the workspace draws
+ * the same notice in the same place, so it neither moves the page nor paints late.
  */
 export const UnavailableNotice = ({
   tool,
   hrefOf,
   className,
 }: {
-  tool: ToolDefinition;
+  tool: Pick<CatalogTool, 'id' | 'family'>;
   /** Where an alternative opens: the desktop route, or the phone's /mobilePrepare. */
-  hrefOf: (tool: ToolDefinition) => string;
+  hrefOf: (tool: CatalogTool) => string;
   className?: string;
 }) => {
   const { t } = useTranslation();
   const pick = useLocalized();
   const { available } = useToolAvailability();
-  const others = runnableAlternatives(tool, allTools, available);
+  const others = runnableAlternatives(tool, catalogTools, available);
   return (
-    <Alert
-      className={className}
-      type="info"
-      showIcon
+    <div
+      className={className ? `hj-notice ${className}` : 'hj-notice'}
+      role="note"
       data-testid="tool-pending"
-      message={t('firstHour.pending')}
-      description={
-        others.length > 0 ? (
-          <>
-            {t('firstHour.pendingTitle')}；{t('firstHour.pendingTry')}{' '}
-            {others.map((other, i) => (
-              <Fragment key={other.id}>
-                {i > 0 ? '、' : null}
-                <Link to={hrefOf(other)} data-tool={other.id}>
-                  {pick(other.name)}
-                </Link>
-              </Fragment>
-            ))}
-            。
-          </>
-        ) : (
-          t('firstHour.pendingNone')
-        )
-      }
-    />
+    >
+      <InfoCircleFilled className="hj-notice__icon" aria-hidden />
+      <div>
+        <p className="hj-notice__title">{t('firstHour.pending')}</p>
+        <p className="hj-notice__text">
+          {others.length > 0 ? (
+            <>
+              {t('firstHour.pendingTitle')}；{t('firstHour.pendingTry')}{' '}
+              {others.map((other, i) => (
+                <Fragment key={other.id}>
+                  {i > 0 ? '、' : null}
+                  <Link to={hrefOf(other)} data-tool={other.id}>
+                    {pick(other.name)}
+                  </Link>
+                </Fragment>
+              ))}
+              。
+            </>
+          ) : (
+            t('firstHour.pendingNone')
+          )}
+        </p>
+      </div>
+    </div>
   );
 };

@@ -3,6 +3,7 @@ import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { holdExpired, sameInputs, withFreshLinks, type Inputs } from './input-links';
 import { refreshFamilyLinks } from './refresh-links';
+import { familyStorageKey } from './saved-work';
 import type { FamilyState, ToolState } from './state-types';
 
 export type { FamilyState, InputImage, ToolState } from './state-types';
@@ -15,8 +16,7 @@ const update = (
   change: (t: ToolState) => ToolState,
 ) => ({ tools: { ...tools, [toolId]: change(tools[toolId] ?? emptyToolState) } });
 
-/** Storage key per family: each render family keeps its own state (spec §1). */
-export const familyStorageKey = (family: ToolFamily) => `hj-tool-state-${family}`;
+export { familyStorageKey } from './saved-work';
 
 const createFamilyStore = (family: ToolFamily) =>
   create<FamilyState>()(
