@@ -35,7 +35,6 @@ export const toolCatalog = (): Plugin => ({
             form: Object.values(t.widgets).some((w) => w !== undefined && w.kind !== 'hidden'),
             // The stage's third step names the start button's verb (StageEmpty).
             verb: toolVerb(t),
-            pictures: t.inputs.length > 0,
           },
         ]),
       );

@@ -27,17 +27,13 @@ declare module 'virtual:locale/*' {
 
 declare module 'virtual:tool-frames' {
   import type { Localized, ToolInput } from '@huijing/tools';
-  /**
-   * Per tool id: its upload cards (the mask excluded), whether it has settings, its start verb
-   * and whether it takes pictures at all (the empty stage's steps).
-   */
+  /** Per tool id: its upload cards (the mask excluded), whether it has settings, its start verb. */
   export const toolFrames: Record<
     string,
     {
       inputs: Pick<ToolInput, 'name' | 'label' | 'required'>[];
       form: boolean;
       verb: Localized;
-      pictures: boolean;
     }
   >;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { SAMPLE_THUMB_WIDTHS, sampleThumbUrl } from './plain-constants';
+export { SAMPLE_THUMB_WIDTHS, sampleImageSources, sampleThumbUrl } from './plain-constants';
 
 /** GET /api/ai/queueEstimate?toolId= — how long a run of this tool takes here, lately. */
 export const queueEstimateQuerySchema = z.object({ toolId: z.string().min(1).max(64) });

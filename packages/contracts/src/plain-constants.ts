@@ -30,3 +30,9 @@ export const sampleThumbUrl = (url: string, cssWidth: number, density = 1): stri
   const w = SAMPLE_THUMB_WIDTHS.find((n) => n >= cssWidth * density);
   return w === undefined ? url : `${url}${url.includes('?') ? '&' : '?'}w=${w}`;
 };
+
+/** `src` and a 1×/2× `srcSet` of an example picture shown in a box `cssWidth` px wide. */
+export const sampleImageSources = (url: string, cssWidth: number) => ({
+  src: sampleThumbUrl(url, cssWidth),
+  srcSet: `${sampleThumbUrl(url, cssWidth)} 1x, ${sampleThumbUrl(url, cssWidth, 2)} 2x`,
+});

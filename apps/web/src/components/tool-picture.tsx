@@ -1,4 +1,4 @@
-import { sampleThumbUrl, type SamplePicture } from '@huijing/contracts';
+import { sampleImageSources, type SamplePicture } from '@huijing/contracts';
 import type { ToolFamily } from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
@@ -43,10 +43,6 @@ export const ToolPicture = ({
   const words = t(`firstHour.sample.${sampleMaker(sample)}`);
   // A copy scaled for the box at this screen's density, not the 640 px original.
   const box = Math.max(width, height);
-  const scaled = (url: string) => ({
-    src: sampleThumbUrl(url, box),
-    srcSet: `${sampleThumbUrl(url, box)} 1x, ${sampleThumbUrl(url, box, 2)} 2x`,
-  });
   return (
     <span
       className="hj-tool-pic"
@@ -55,7 +51,7 @@ export const ToolPicture = ({
       data-sample={sample.engine}
     >
       <img
-        {...scaled(sample.url)}
+        {...sampleImageSources(sample.url, box)}
         alt={words}
         width={width}
         height={height}
@@ -66,7 +62,7 @@ export const ToolPicture = ({
         <>
           <img
             className="hj-tool-pic__before"
-            {...scaled(sample.beforeUrl)}
+            {...sampleImageSources(sample.beforeUrl, box)}
             alt=""
             width={width}
             height={height}

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { toolFrames } from 'virtual:tool-frames';
@@ -30,6 +31,7 @@ export const ToolFrame = ({ footer }: { footer: boolean }) => {
   // the same notice in the same place), not a few seconds later when the workspace arrives.
   const { available } = useToolAvailability();
   const pending = tool !== undefined && available(tool.id) === false;
+  const savedWork = useMemo(() => !tool || hasSavedWork(tool.family, tool.id), [tool]);
   return (
     <PageShell footer={footer}>
       {tool && frame ? (
@@ -40,13 +42,7 @@ export const ToolFrame = ({ footer }: { footer: boolean }) => {
             title={pick(tool.name)}
             description={pick(tool.description)}
           />
-          {pending ? (
-            <UnavailableNotice
-              className="hj-tool__alert"
-              tool={tool}
-              hrefOf={(other) => other.entry}
-            />
-          ) : null}
+          {pending ? <UnavailableNotice className="hj-tool__alert" tool={tool} /> : null}
           <div className="hj-tool__body">
             <aside className="hj-tool__panel">
               {frame.inputs.length > 0 ? (
@@ -80,9 +76,9 @@ export const ToolFrame = ({ footer }: { footer: boolean }) => {
               <div className="hj-stage">
                 {/* The steps, unless this device keeps a picture or a run of the tool, which
                     the workspace will show instead (prerendered: unknown, so left out). */}
-                {typeof window !== 'undefined' && !hasSavedWork(tool.family, tool.id) ? (
-                  <StageEmpty tool={tool} hasInputs={frame.pictures} verb={frame.verb} />
-                ) : null}
+                {savedWork ? null : (
+                  <StageEmpty tool={tool} hasInputs={frame.inputs.length > 0} verb={frame.verb} />
+                )}
               </div>
             </section>
           </div>

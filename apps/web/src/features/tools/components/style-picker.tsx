@@ -2,7 +2,7 @@ import { CheckOutlined, SearchOutlined } from '@ant-design/icons';
 import {
   classifyGroups,
   flattenClassify,
-  sampleThumbUrl,
+  sampleImageSources,
   type ClassifyGroup,
 } from '@huijing/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -27,9 +27,8 @@ interface Choice {
   name: string;
   hint: string;
   search: string;
-  cover: string | null;
-  /** The cover for 1× and 2× screens, when it is an example scaled for the swatch. */
-  coverSet?: string;
+  /** The catalogue's cover, or this installation's example scaled for the swatch (1×, 2×). */
+  cover: { src: string; srcSet?: string } | null;
   /** Says the cover is an example this installation made (lib/samples.ts), and by what. */
   sample: 'local' | 'ai' | null;
   swatch: string;
@@ -90,11 +89,11 @@ export const StylePicker = ({
         name: en ? (leaf.nameEn ?? leaf.name) : leaf.name,
         hint: leaf.path.slice(1).join(' · '),
         search: `${leaf.name} ${leaf.nameEn ?? ''} ${leaf.path.join(' ')}`.toLowerCase(),
-        cover: leaf.cover ?? (sample ? sampleThumbUrl(sample.url, PIC_W) : null),
-        ...(!leaf.cover &&
-          sample && {
-            coverSet: `${sampleThumbUrl(sample.url, PIC_W)} 1x, ${sampleThumbUrl(sample.url, PIC_W, 2)} 2x`,
-          }),
+        cover: leaf.cover
+          ? { src: leaf.cover }
+          : sample
+            ? sampleImageSources(sample.url, PIC_W)
+            : null,
         sample: sample ? sampleMaker(sample) : null,
         swatch: styleSwatch(leaf.id, leaf, scene),
       };
@@ -183,8 +182,7 @@ export const StylePicker = ({
               >
                 {c.cover ? (
                   <img
-                    src={c.cover}
-                    srcSet={c.coverSet}
+                    {...c.cover}
                     alt=""
                     width={PIC_W}
                     height={PIC_H}

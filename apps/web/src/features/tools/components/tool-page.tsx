@@ -381,9 +381,7 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
         description={pick(tool.description)}
         titleTestId="tool-title"
       />
-      {pending ? (
-        <UnavailableNotice className="hj-tool__alert" tool={tool} hrefOf={(other) => other.entry} />
-      ) : null}
+      {pending ? <UnavailableNotice className="hj-tool__alert" tool={tool} /> : null}
       {variant ? (
         <Alert
           className="hj-tool__alert"

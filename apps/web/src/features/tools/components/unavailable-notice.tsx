@@ -19,12 +19,12 @@ import './unavailable-notice.css';
  */
 export const UnavailableNotice = ({
   tool,
-  hrefOf,
+  hrefOf = (other) => other.entry,
   className,
 }: {
   tool: Pick<CatalogTool, 'id' | 'family'>;
-  /** Where an alternative opens: the desktop route, or the phone's /mobilePrepare. */
-  hrefOf: (tool: CatalogTool) => string;
+  /** Where an alternative opens: its desktop page unless told (the phone's /mobilePrepare). */
+  hrefOf?: (tool: CatalogTool) => string;
   className?: string;
 }) => {
   const { t } = useTranslation();

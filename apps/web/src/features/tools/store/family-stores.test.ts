@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { familyStorageKey, familyStore } from './family-stores';
+import { familyStore } from './family-stores';
+import { familyStorageKey } from './saved-work';
 
 const image = { fileId: 'f1', url: '/api/files/f1', thumbUrl: null, width: 800, height: 600 };
 

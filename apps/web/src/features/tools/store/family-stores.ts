@@ -16,8 +16,6 @@ const update = (
   change: (t: ToolState) => ToolState,
 ) => ({ tools: { ...tools, [toolId]: change(tools[toolId] ?? emptyToolState) } });
 
-export { familyStorageKey } from './saved-work';
-
 const createFamilyStore = (family: ToolFamily) =>
   create<FamilyState>()(
     persist(
