@@ -136,6 +136,13 @@ describe('prerendered first screens', () => {
       await live.page.locator('.hj-tool:not(.hj-tool-frame)').waitFor();
       assert.equal(await live.page.locator('.hj-tool-frame').count(), 0);
       assert.equal(await live.page.locator('h1').count(), 1);
+      // This server has no AI engine: the shell already says the tool cannot run (the server
+      // wrote the notice in), with working links to tools that do, and the app draws the same.
+      const notice = ['[data-testid="tool-pending"]'];
+      const [before] = await markupOf(still.page, notice);
+      assert.match(before!, /待开通/);
+      assert.match(before!, /<a data-tool="[\w-]+" href="\/\w+"/);
+      assert.deepEqual(await markupOf(live.page, notice), [before]);
       assert.deepEqual(live.errors, []);
     } finally {
       await still.context.close();

@@ -175,7 +175,9 @@ export const buildApp = async (container: Container): Promise<App> => {
 
   for (const feature of container.features) await feature.routes?.(app);
 
-  const webFallback = await registerWebApp(app, container.env.WEB_DIST);
+  const webFallback = await registerWebApp(app, container.env.WEB_DIST, {
+    availability: () => container.tasks.toolsAvailability(),
+  });
   app.setNotFoundHandler(async (request, reply) => {
     if (!isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
       return webFallback(request, reply);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type * as Tools from '@huijing/tools';
 import { tsImport } from 'tsx/esm/api';
 import { createServer } from 'vite';
+import type * as FirstScreens from '../src/app/first-screens';
 import type { FirstScreen } from '../src/app/first-screens';
 import { localeParts } from './locale-parts';
 import { toolCatalog } from './tool-catalog';
@@ -13,7 +14,25 @@ export interface PageRoute {
   file: string;
   /** Present when the shell carries a prerendered first screen meant for this kind of device. */
   device?: 'desktop' | 'mobile';
+  /** The tool whose frame the shell carries (the server adds its notice when it cannot run). */
+  tool?: string;
 }
+
+/**
+ * pages/tool-notice.json, for the server (apps/server/src/http/tool-shell.ts): the tool frame's
+ * unavailable notice with 0, 1 and 2 alternatives (placeholders `__hj_id_<i>__`,
+ * `__hj_name_<i>__`, `/__hj_href_<i>__`), where it goes in a tool page's shell, and the tools it
+ * may suggest.
+ */
+export interface ToolNoticeParts {
+  templates: string[];
+  /** The notice goes just before the first occurrence of this markup in a tool page's shell. */
+  before: string;
+  tools: { id: string; family: string; name: string; href: string }[];
+}
+
+/** Where the frame draws the notice: after the title, before the page's body. */
+const NOTICE_BEFORE = '<div class="hj-tool__body">';
 
 const ROOT = '<div id="root"></div>';
 const SHELLS: Record<string, { screen: FirstScreen; device: 'desktop' | 'mobile' }> = {
@@ -45,9 +64,8 @@ export const prerenderPages = async (root: string, outDir: string): Promise<void
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const { renderFirstScreen } = (await server.ssrLoadModule('/src/app/first-screens.tsx')) as {
-      renderFirstScreen: (screen: FirstScreen, path: string) => string;
-    };
+    const { renderFirstScreen, renderNoticeTemplates, noticePlaceholders, noticeTools } =
+      (await server.ssrLoadModule('/src/app/first-screens.tsx')) as typeof FirstScreens;
     const { allTools } = (await tsImport('@huijing/tools', import.meta.url)) as typeof Tools;
     const fill = async (source: string, target: string, screen: FirstScreen, at: string) => {
       const shell = await fs.readFile(path.join(outDir, source), 'utf8');
@@ -72,7 +90,8 @@ export const prerenderPages = async (root: string, outDir: string): Promise<void
         t.routes.some((r) => r.toLowerCase() === route.toLowerCase()),
       );
       if (file === 'pages/tool.html' && owners.length === 1) {
-        routes[route] = { file: `pages/tool-${owners[0]!.id}.html`, device: 'desktop' };
+        const tool = owners[0]!.id;
+        routes[route] = { file: `pages/tool-${tool}.html`, device: 'desktop', tool };
       } else {
         routes[route] = { file };
       }
@@ -85,7 +104,24 @@ export const prerenderPages = async (root: string, outDir: string): Promise<void
     for (const [route, r] of Object.entries(routes)) {
       if (r.file.startsWith('pages/tool-') && !tools.has(r.file)) tools.set(r.file, route);
     }
-    for (const [file, at] of tools) await fill('pages/tool.html', file, 'tool', at);
+    for (const [file, at] of tools) {
+      await fill('pages/tool.html', file, 'tool', at);
+      const html = await fs.readFile(path.join(outDir, file), 'utf8');
+      if (!html.includes(NOTICE_BEFORE))
+        throw new Error(`prerender: ${file} has no ${NOTICE_BEFORE}`);
+    }
+    const templates = renderNoticeTemplates();
+    templates.forEach((template, count) => {
+      for (let i = 0; i < count; i++) {
+        for (const placeholder of Object.values(noticePlaceholders(i))) {
+          if (template.split(placeholder).length !== 2) {
+            throw new Error(`prerender: notice template ${count} needs ${placeholder} once`);
+          }
+        }
+      }
+    });
+    const notice: ToolNoticeParts = { templates, before: NOTICE_BEFORE, tools: noticeTools() };
+    await fs.writeFile(path.join(pages, 'tool-notice.json'), JSON.stringify(notice));
     await fs.writeFile(path.join(pages, 'routes.json'), JSON.stringify(routes));
   } finally {
     await server.close();

@@ -6,7 +6,11 @@ import { Providers } from './app/providers';
 import { createQueryClient, installFocusThrottle } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { runStartup } from './app/startup';
-import { toolAvailabilityQuery } from './lib/tool-availability';
+import {
+  availabilityFromShell,
+  toolAvailabilityKey,
+  toolAvailabilityQuery,
+} from './lib/tool-availability';
 import './components/styles/base.css';
 import './components/styles/buttons.css';
 import './components/styles/shell.css';
@@ -32,8 +36,12 @@ if (runStartup()) {
   const client = createQueryClient();
   // Which tools can run now: the home's hero, the tool lists, every tool page (its notice and
   // start button) and the footer ask it first thing, so the question leaves with the scripts
-  // rather than after the first render.
-  if (!location.pathname.startsWith('/admin')) void client.prefetchQuery(toolAvailabilityQuery());
+  // rather than after the first render. A tool page's shell brings the answer along.
+  const given = availabilityFromShell();
+  if (given) client.setQueryData(toolAvailabilityKey, given);
+  else if (!location.pathname.startsWith('/admin')) {
+    void client.prefetchQuery(toolAvailabilityQuery());
+  }
   const render = (router: ReturnType<typeof createAppRouter>) =>
     createRoot(container).render(
       <StrictMode>

@@ -9,6 +9,7 @@ export * from './tickets';
 export * from './catalog';
 export * from './uploads';
 export * from './tasks';
+export * from './tool-alternatives';
 export * from './works';
 export * from './client';
 export * from './prompts';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath, isMobileUserAgent } from '@huijing/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AvailabilitySource, createToolShells } from './tool-shell';
 
 export const isApiPath = (url: string): boolean =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -44,6 +45,8 @@ const NOT_BUILT_PAGE = `<!doctype html>
 interface PageShell {
   file: string;
   device?: 'desktop' | 'mobile';
+  /** The tool whose frame the shell carries. */
+  tool?: string;
 }
 
 /**
@@ -59,15 +62,16 @@ const readPageShells = (webDist: string): Map<string, PageShell> => {
     ) as Record<string, unknown>;
     const shells = new Map<string, PageShell>();
     for (const [route, entry] of Object.entries(routes)) {
-      const { file, device } = (entry ?? {}) as Partial<PageShell>;
+      const { file, device, tool } = (entry ?? {}) as Partial<PageShell>;
       if (
         typeof file === 'string' &&
         /^pages\/[\w-]+\.html$/.test(file) &&
         (device === undefined || device === 'desktop' || device === 'mobile') &&
+        (tool === undefined || typeof tool === 'string') &&
         isKnownPagePath(route) &&
         fs.existsSync(path.join(webDist, file))
       ) {
-        shells.set(route, device ? { file, device } : { file });
+        shells.set(route, { file, ...(device ? { device } : {}), ...(tool ? { tool } : {}) });
       }
     }
     return shells;
@@ -82,12 +86,16 @@ const readPageShells = (webDist: string): Map<string, PageShell> => {
  * from the phone home), so such a visitor gets the plain shell instead of a screen that would
  * flash and go.
  */
-const shellFor = (shells: Map<string, PageShell>, pathname: string, request: FastifyRequest) => {
+const shellFor = (
+  shells: Map<string, PageShell>,
+  pathname: string,
+  request: FastifyRequest,
+): PageShell => {
   const shell = shells.get(pathname);
-  if (!shell) return 'index.html';
-  if (!shell.device) return shell.file;
+  if (!shell) return { file: 'index.html' };
+  if (!shell.device) return shell;
   const mobile = isMobileUserAgent(request.headers['user-agent'] ?? '');
-  return (shell.device === 'mobile') === mobile ? shell.file : 'index.html';
+  return (shell.device === 'mobile') === mobile ? shell : { file: 'index.html' };
 };
 
 export type WebFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
@@ -101,6 +109,10 @@ export type WebFallback = (request: FastifyRequest, reply: FastifyReply) => Prom
 export const registerWebApp = async (
   app: FastifyInstance,
   webDist: string,
+  options: {
+    /** Which tools run now: a tool page's shell carries it, and the notice when its tool cannot. */
+    availability?: AvailabilitySource;
+  } = {},
 ): Promise<WebFallback> => {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     app.log.warn({ webDist }, 'web app not built: non-API paths answer 503');
@@ -114,6 +126,9 @@ export const registerWebApp = async (
 
   const assetsDir = path.join(webDist, 'assets') + path.sep;
   const pageShells = readPageShells(webDist);
+  const toolShells = options.availability
+    ? createToolShells(webDist, options.availability)
+    : undefined;
   await app.register(fastifyStatic, {
     root: webDist,
     // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts).
@@ -140,14 +155,22 @@ export const registerWebApp = async (
         .type('text/plain')
         .send('Not Found');
     }
-    return (
-      reply
-        .code(isKnownPagePath(pathname) ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        // The same path answers a phone and a desktop with different shells.
-        .header('vary', 'User-Agent')
-        .sendFile(shellFor(pageShells, pathname, request))
-    );
+    const shell = shellFor(pageShells, pathname, request);
+    reply
+      .code(isKnownPagePath(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      // The same path answers a phone and a desktop with different shells.
+      .header('vary', 'User-Agent');
+    if (shell.tool && toolShells) {
+      try {
+        const html = await toolShells.render(shell.file, shell.tool);
+        if (html !== undefined) return reply.type('text/html; charset=utf-8').send(html);
+      } catch (error) {
+        // Without the answer the page still works: the app asks for it when it starts.
+        request.log.warn({ err: error }, 'tool page shell sent without availability');
+      }
+    }
+    return reply.sendFile(shell.file);
   };
   // '/' is a page like the others (its own shell), not the static directory index.
   app.get('/', fallback);

@@ -8,6 +8,8 @@ import { FirstScreenOnly } from '../components/first-screen';
 import { initI18n } from './i18n';
 import { HomeWithoutFooter } from './screens/home-screens';
 import { MobileHomeScreen } from './screens/mobile-home-screen';
+import { catalogTools } from '../lib/tool-catalog';
+import { UnavailableNoticeView } from '../features/tools/components/unavailable-notice';
 import { ToolFrame } from './screens/tool-frame';
 
 /**
@@ -18,7 +20,9 @@ import { ToolFrame } from './screens/tool-frame';
  *
  * Nothing here knows the visitor: the account corner is an empty placeholder of its size (a
  * signed-in designer must not see 登录 flash), tool availability is unknown (the hero offers the
- * list, as it does until the availability call answers).
+ * list, as it does until the availability call answers). A tool page's shell is the exception:
+ * the server adds the availability answer to it and, when the tool cannot run, the frame's
+ * notice from `renderNoticeTemplates` (apps/server/src/http/tool-shell.ts).
  */
 const Wait = () => <span className="hj-header__account-wait" aria-busy="true" />;
 const MobileWait = () => <span className="hj-m__login" aria-busy="true" />;
@@ -53,3 +57,32 @@ export const renderFirstScreen = (screen: FirstScreen, path: string): string => 
     </Frame>,
   );
 };
+
+/** What the server puts in for alternative `i` of a notice template (apps/server/src/http/tool-shell.ts). */
+export const noticePlaceholders = (i: number) => ({
+  id: `__hj_id_${i}__`,
+  name: `__hj_name_${i}__`,
+  href: `/__hj_href_${i}__`,
+});
+
+/**
+ * The tool frame's unavailable notice with no, one and two alternatives, their fields left as
+ * placeholders: the server fills one in and writes it into a tool page's shell when the tool
+ * cannot run, so the notice paints with the page instead of when the app has started.
+ */
+export const renderNoticeTemplates = (): string[] =>
+  [0, 1, 2].map((count) => {
+    const others = Array.from({ length: count }, (_, i) => {
+      const p = noticePlaceholders(i);
+      return { id: p.id, name: { 'zh-CN': p.name, 'en-US': p.name }, entry: p.href };
+    });
+    return renderToStaticMarkup(
+      <Frame path="/">
+        <UnavailableNoticeView others={others} className="hj-tool__alert" />
+      </Frame>,
+    );
+  });
+
+/** The tools a notice may suggest, in the registry's order, with what its links show. */
+export const noticeTools = () =>
+  catalogTools.map((t) => ({ id: t.id, family: t.family, name: t.name['zh-CN'], href: t.entry }));

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
+  availabilityFromShell,
   availabilityOf,
   featuredTool,
   runnableAlternatives,
@@ -39,5 +40,32 @@ describe('tool availability on entry points', () => {
     expect(
       runnableAlternatives(tools[0]!, tools, answer(['c', 'd'], ['a'])).map((t) => t.id),
     ).toEqual(['c', 'd']);
+  });
+});
+
+describe('availabilityFromShell', () => {
+  afterEach(() => document.getElementById('hj-availability')?.remove());
+  const given = (text: string) => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'hj-availability';
+    script.textContent = text;
+    document.body.append(script);
+  };
+
+  it("reads the list a tool page's shell brings", () => {
+    given('[{"id":"indoor","available":false,"reason":"\\u003c/script>"}]');
+    expect(availabilityFromShell()).toEqual([
+      { id: 'indoor', available: false, reason: '</script>' },
+    ]);
+  });
+
+  it('is undefined without one, or when it is not a list', () => {
+    expect(availabilityFromShell()).toBeUndefined();
+    given('{"id":"indoor"}');
+    expect(availabilityFromShell()).toBeUndefined();
+    document.getElementById('hj-availability')?.remove();
+    given('[{"id":');
+    expect(availabilityFromShell()).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { ToolAvailability } from '@huijing/contracts';
+import { AVAILABILITY_DATA_ID, type ToolAvailability } from '@huijing/contracts';
 import type { ToolDefinition } from '@huijing/tools';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './request';
@@ -22,6 +22,22 @@ export const toolAvailabilityQuery = () =>
     },
     staleTime: 30_000,
   });
+
+/**
+ * The answer the server sent with a tool page's shell (http/tool-shell.ts), if any: the page's
+ * first render then knows which tools run (the frame's notice is already in the markup when its
+ * tool cannot, and must stay), and nothing asks again until it is stale.
+ */
+export const availabilityFromShell = (): ToolAvailability[] | undefined => {
+  const text = document.getElementById(AVAILABILITY_DATA_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const list: unknown = JSON.parse(text);
+    return Array.isArray(list) ? (list as ToolAvailability[]) : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /** true / false when known, undefined while the answer is loading (or failed). */
 export type AvailabilityOf = (toolId: string) => boolean | undefined;
@@ -63,18 +79,5 @@ export const featuredTool = <T extends Pick<ToolDefinition, 'id'>>(
   return all.find((t) => available(t.id) === true);
 };
 
-/**
- * Runnable tools to suggest instead of an unavailable one: same family first, then the rest, in
- * registry order; never the tool itself.
- */
-export const runnableAlternatives = <T extends Pick<ToolDefinition, 'id' | 'family'>>(
-  tool: Pick<ToolDefinition, 'id' | 'family'>,
-  all: readonly T[],
-  available: AvailabilityOf,
-  count = 2,
-): T[] => {
-  const runnable = all.filter((t) => t.id !== tool.id && available(t.id) === true);
-  const same = runnable.filter((t) => t.family === tool.family);
-  const other = runnable.filter((t) => t.family !== tool.family);
-  return [...same, ...other].slice(0, count);
-};
+/** Runnable tools to suggest instead of an unavailable one (shared with the server's tool shells). */
+export { runnableAlternatives } from '@huijing/contracts';

@@ -28,7 +28,8 @@ export const ToolFrame = ({ footer }: { footer: boolean }) => {
   const tool = toolForLocation(pathname, search);
   const frame = tool ? toolFrames[tool.id] : undefined;
   // A tool that cannot run says so as soon as the availability answer is in (the workspace draws
-  // the same notice in the same place), not a few seconds later when the workspace arrives.
+  // the same notice in the same place), not a few seconds later when the workspace arrives. The
+  // answer comes with the page's shell (main.tsx), whose markup already holds this notice.
   const { available } = useToolAvailability();
   const pending = tool !== undefined && available(tool.id) === false;
   const savedWork = useMemo(() => !tool || hasSavedWork(tool.family, tool.id), [tool]);

@@ -19,7 +19,7 @@ import './unavailable-notice.css';
  */
 export const UnavailableNotice = ({
   tool,
-  hrefOf = (other) => other.entry,
+  hrefOf,
   className,
 }: {
   tool: Pick<CatalogTool, 'id' | 'family'>;
@@ -27,10 +27,35 @@ export const UnavailableNotice = ({
   hrefOf?: (tool: CatalogTool) => string;
   className?: string;
 }) => {
+  const { available } = useToolAvailability();
+  return (
+    <UnavailableNoticeView
+      others={runnableAlternatives(tool, catalogTools, available)}
+      hrefOf={hrefOf}
+      className={className}
+    />
+  );
+};
+
+/** A tool to suggest instead: the catalog's fields the notice shows. */
+export type NoticeAlternative = Pick<CatalogTool, 'id' | 'name' | 'entry'>;
+
+/**
+ * The notice itself, given the alternatives. The build also renders it with placeholders
+ * (app/first-screens.tsx, noticeTemplates) for the server, which writes it into a tool page's
+ * shell when the tool cannot run (apps/server/src/http/tool-shell.ts).
+ */
+export const UnavailableNoticeView = <T extends NoticeAlternative>({
+  others,
+  hrefOf = (other) => other.entry,
+  className,
+}: {
+  others: readonly T[];
+  hrefOf?: (tool: T) => string;
+  className?: string;
+}) => {
   const { t } = useTranslation();
   const pick = useLocalized();
-  const { available } = useToolAvailability();
-  const others = runnableAlternatives(tool, catalogTools, available);
   return (
     <div
       className={className ? `hj-notice ${className}` : 'hj-notice'}

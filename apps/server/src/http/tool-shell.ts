@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  AVAILABILITY_DATA_ID,
+  runnableAlternatives,
+  type ToolAvailability,
+} from '@huijing/contracts';
+
+/** pages/tool-notice.json as the build writes it (apps/web/build/prerender.ts, ToolNoticeParts). */
+interface ToolNoticeParts {
+  templates: string[];
+  before: string;
+  tools: { id: string; family: string; name: string; href: string }[];
+}
+
+export type AvailabilitySource = () => Promise<readonly ToolAvailability[]>;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** JSON inside a `<script>`: no `<` may appear raw (a `</script>` in an admin's text would end it). */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const readParts = (webDist: string): ToolNoticeParts | undefined => {
+  try {
+    const parts = JSON.parse(
+      fs.readFileSync(path.join(webDist, 'pages', 'tool-notice.json'), 'utf8'),
+    ) as ToolNoticeParts;
+    const ok =
+      Array.isArray(parts.templates) &&
+      parts.templates.length === 3 &&
+      parts.templates.every((t) => typeof t === 'string') &&
+      typeof parts.before === 'string' &&
+      parts.before.length > 0 &&
+      Array.isArray(parts.tools);
+    return ok ? parts : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A tool page's shell with what the server knows and the build cannot: which tools run now.
+ * The availability list (GET /api/ai/tools's data) rides in a JSON script the app reads before
+ * its first render (main.tsx), and when the page's own tool cannot run, the frame's notice (the
+ * build's template, alternatives filled in as the web's `UnavailableNotice` picks them) is in
+ * the markup, so it paints with the page, not seconds later when the app has started. Returns
+ * undefined when the build wrote no notice parts (the caller sends the file as it is).
+ */
+export const createToolShells = (webDist: string, availability: AvailabilitySource) => {
+  const parts = readParts(webDist);
+  const files = new Map<string, string>();
+  const shellText = (file: string) => {
+    let text = files.get(file);
+    if (text === undefined) {
+      text = fs.readFileSync(path.join(webDist, file), 'utf8');
+      files.set(file, text);
+    }
+    return text;
+  };
+
+  const noticeFor = (toolId: string, list: readonly ToolAvailability[]) => {
+    if (!parts) return '';
+    const known = new Map(list.map((a) => [a.id, a.available]));
+    const tool = parts.tools.find((t) => t.id === toolId);
+    if (!tool || known.get(toolId) !== false) return '';
+    const others = runnableAlternatives(tool, parts.tools, (id) => known.get(id));
+    let html = parts.templates[others.length] ?? parts.templates[0]!;
+    others.forEach((other, i) => {
+      html = html
+        .replace(`/__hj_href_${i}__`, () => escapeHtml(other.href))
+        .replace(`__hj_id_${i}__`, () => escapeHtml(other.id))
+        .replace(`__hj_name_${i}__`, () => escapeHtml(other.name));
+    });
+    return html;
+  };
+
+  return {
+    /** The shell `file` (a tool page's, carrying `toolId`'s frame) as this moment's HTML. */
+    async render(file: string, toolId: string): Promise<string | undefined> {
+      if (!parts) return undefined;
+      const shell = shellText(file);
+      const list = await availability();
+      const notice = noticeFor(toolId, list);
+      const at = shell.indexOf(parts.before);
+      const withNotice = notice && at >= 0 ? shell.slice(0, at) + notice + shell.slice(at) : shell;
+      const data = `<script type="application/json" id="${AVAILABILITY_DATA_ID}">${scriptJson(list)}</script>`;
+      const end = withNotice.lastIndexOf('</body>');
+      return end >= 0 ? withNotice.slice(0, end) + data + withNotice.slice(end) : withNotice + data;
+    },
+  };
+};
+
+export type ToolShells = ReturnType<typeof createToolShells>;

@@ -1,0 +1,30 @@
+/**
+ * Zod-free: shared by the web (the unavailable notice) and the server (which writes the same
+ * notice into a tool page's shell when the tool cannot run, http/tool-shell.ts).
+ */
+
+/** true / false when known, undefined while unknown. */
+export type AvailableOf = (toolId: string) => boolean | undefined;
+
+/**
+ * Runnable tools to suggest instead of an unavailable one: same family first, then the rest, in
+ * the order given (the registry's); never the tool itself.
+ */
+export const runnableAlternatives = <T extends { id: string; family: string }>(
+  tool: { id: string; family: string },
+  all: readonly T[],
+  available: AvailableOf,
+  count = 2,
+): T[] => {
+  const runnable = all.filter((t) => t.id !== tool.id && available(t.id) === true);
+  const same = runnable.filter((t) => t.family === tool.family);
+  const other = runnable.filter((t) => t.family !== tool.family);
+  return [...same, ...other].slice(0, count);
+};
+
+/**
+ * The id of the `<script type="application/json">` in which the server hands a tool page the
+ * availability list (GET /api/ai/tools's data) with its shell, so the page's first render knows
+ * it without asking.
+ */
+export const AVAILABILITY_DATA_ID = 'hj-availability';
