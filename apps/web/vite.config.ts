@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdStyles } from './build/antd-styles';
 import { localeParts } from './build/locale-parts';
 import { precompress } from './build/precompress';
 import { prerenderPages } from './build/prerender';
@@ -8,7 +9,14 @@ import { toolCatalog } from './build/tool-catalog';
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), toolCatalog(), localeParts(), routePreload(), precompress(prerenderPages)],
+  plugins: [
+    react(),
+    toolCatalog(),
+    localeParts(),
+    antdStyles(),
+    routePreload(),
+    precompress(prerenderPages),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8000', changeOrigin: true } },

@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { antdStyles } from './build/antd-styles';
 import { localeParts } from './build/locale-parts';
 import { toolCatalog } from './build/tool-catalog';
 
 export default defineConfig({
-  plugins: [react(), toolCatalog(), localeParts()],
+  plugins: [react(), toolCatalog(), localeParts(), antdStyles()],
   test: {
     name: 'web',
     environment: 'jsdom',

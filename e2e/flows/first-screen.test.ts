@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { toolForRoute } from '@huijing/tools';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import {
   desktop,
   desktopUA,
@@ -148,5 +149,43 @@ describe('prerendered first screens', () => {
       await still.context.close();
       await live.context.close();
     }
+  });
+
+  test("the tool page's antd styles come baked by the build, and look as generated ones do", async () => {
+    // antd's component styles (not its per-render CSS variables) that antd generated at run time.
+    const generated = (page: Page) =>
+      page.evaluate(
+        'document.querySelectorAll(\'style[data-token-hash]:not([data-token-hash^="css-var"])\').length',
+      );
+    const panel = async (blockBaked: boolean) => {
+      const { context, page, errors } = await newPage(browser, {
+        ...desktop,
+        reducedMotion: 'reduce',
+      });
+      try {
+        if (blockBaked) await page.route(/\/assets\/antd-[\w-]+\.css$/, (r) => r.abort());
+        await page.goto(`${server.url}/indoorRender`);
+        await page.locator('.hj-tool:not(.hj-tool-frame) .ant-segmented').first().waitFor();
+        const shot = await page.locator('.hj-tool__panel').screenshot();
+        const count = Number(await generated(page));
+        const linked = await page
+          .locator('head link[rel="stylesheet"][href^="/assets/antd-"]')
+          .count();
+        return { shot, count, linked, errors: blockBaked ? [] : errors };
+      } finally {
+        await context.close();
+      }
+    };
+    const baked = await panel(false);
+    assert.equal(baked.linked, 1);
+    assert.equal(baked.count, 0, 'antd generated styles the build had baked');
+    assert.deepEqual(baked.errors, []);
+    // Without the file antd generates them itself, and the settings panel is the same, pixel for pixel.
+    const runtime = await panel(true);
+    assert.ok(runtime.count > 3, `antd generated ${runtime.count} styles`);
+    const pixels = async (png: Buffer) => sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const [a, b] = await Promise.all([pixels(baked.shot), pixels(runtime.shot)]);
+    assert.deepEqual(a.info, b.info);
+    assert.ok(a.data.equals(b.data), 'the panel differs with baked styles');
   });
 });

@@ -5,6 +5,7 @@ import { tsImport } from 'tsx/esm/api';
 import { createServer } from 'vite';
 import type * as FirstScreens from '../src/app/first-screens';
 import type { FirstScreen } from '../src/app/first-screens';
+import { antdStyles } from './antd-styles';
 import { localeParts } from './locale-parts';
 import { toolCatalog } from './tool-catalog';
 
@@ -59,7 +60,7 @@ export const prerenderPages = async (root: string, outDir: string): Promise<void
     configFile: false,
     logLevel: 'error',
     appType: 'custom',
-    plugins: [toolCatalog(), localeParts()],
+    plugins: [toolCatalog(), localeParts(), antdStyles()],
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     optimizeDeps: { noDiscovery: true, include: [] },
   });

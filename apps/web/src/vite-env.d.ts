@@ -37,3 +37,8 @@ declare module 'virtual:tool-frames' {
     }
   >;
 }
+
+declare module 'virtual:antd-styles' {
+  /** antd's styles baked at build time (build/antd-styles.ts); undefined in dev and tests. */
+  export const antdStylesHref: string | undefined;
+}

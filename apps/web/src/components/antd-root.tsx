@@ -7,6 +7,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { TOAST_MAX_COUNT, TOAST_TOP } from '../lib/constants';
 import type { NoticeKind } from '../lib/notify';
 import { openDialog, toastTop } from '../lib/toast-place';
+import { antdStylesHref } from 'virtual:antd-styles';
 import { theme } from './theme';
 
 /**
@@ -15,6 +16,24 @@ import { theme } from './theme';
  * never wait for it. Nesting it is harmless, so lazy pieces may wrap themselves in it too.
  */
 dayjs.locale('zh-cn');
+
+/**
+ * antd's styles for the tool page's components, baked at build time (components/antd-bake.tsx):
+ * antd reads the file's cache-path map at its first render and skips generating those styles,
+ * so the file must be in before anything of antd renders. Whatever imports this module waits for
+ * it (at most 3 s; without it antd generates the styles itself, as in development). Put first in
+ * the head, where antd puts the styles it generates, so the app's own stylesheets still win ties.
+ */
+const stylesIn = (href: string) =>
+  new Promise<void>((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.onload = link.onerror = () => resolve();
+    setTimeout(resolve, 3000);
+    document.head.prepend(link);
+  });
+if (antdStylesHref && typeof document !== 'undefined') await stylesIn(antdStylesHref);
 
 /**
  * antd 5 renders a few detached pieces (button wave, static notices) with ReactDOM.render,
