@@ -144,7 +144,30 @@ describe('prerendered first screens', () => {
       assert.match(before!, /待开通/);
       assert.match(before!, /<a data-tool="[\w-]+" href="\/\w+"/);
       assert.deepEqual(await markupOf(live.page, notice), [before]);
+      // A first visit: the empty stage's steps are in the shell too, and the app keeps them.
+      const steps = ['.hj-stage__steps'];
+      const [stepsBefore] = await markupOf(still.page, steps);
+      assert.match(stepsBefore!, /上传原图/);
+      assert.deepEqual(await markupOf(live.page, steps), [stepsBefore]);
       assert.deepEqual(live.errors, []);
+
+      // Once this browser keeps work of the tool, leaving the page tells the server (hj_work), and
+      // the next load's shell leaves the stage to that work.
+      await live.page.evaluate(() =>
+        localStorage.setItem(
+          'hj-tool-state-render',
+          JSON.stringify({ state: { tools: { indoor: { taskId: 'a-run' } } } }),
+        ),
+      );
+      await live.page.goto(`${server.url}/agreement`);
+      const work = (await live.context.cookies()).find((c) => c.name === 'hj_work');
+      assert.equal(work?.value, 'indoor');
+      const res = await fetch(`${server.url}/indoorRender`, {
+        headers: { 'user-agent': desktopUA, cookie: `hj_work=${work.value}` },
+      });
+      const returning = await res.text();
+      assert.match(returning, /class="hj-tool hj-tool-frame"/);
+      assert.doesNotMatch(returning, /hj-stage__steps/);
     } finally {
       await still.context.close();
       await live.context.close();

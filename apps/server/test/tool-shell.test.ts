@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AVAILABILITY_DATA_ID } from '@huijing/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUT_OF_SERVICE_KEY } from '../src/engines/service-switches';
+import { toolsWithWork } from '../src/http/tool-shell';
 import { buildTestApp, makeWebDist } from './helper';
 import type { TestApp } from './helper';
 
@@ -12,7 +13,9 @@ import type { TestApp } from './helper';
 const desktopUA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0';
 const phoneUA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148';
 
-const BODY = '<div class="hj-tool__body"><aside>上传图片</aside></div>';
+const STAGE = '<div class="hj-stage"></div>';
+const BODY = `<div class="hj-tool__body"><aside>上传图片</aside>${STAGE}</div>`;
+const STEPS = '<ol class="hj-stage__steps"><li>上传原图</li></ol>';
 const template = (count: number) =>
   `<div class="hj-notice">待开通${Array.from(
     { length: count },
@@ -41,6 +44,8 @@ const makeToolDist = async () => {
     JSON.stringify({
       templates: [0, 1, 2].map(template),
       before: '<div class="hj-tool__body">',
+      stage: STAGE,
+      steps: { indoor: STEPS },
       tools: [
         { id: 'indoor', family: 'render', name: '室内渲染', href: '/indoorRender' },
         // Runs on the local engine, another family: suggested after the render family's own.
@@ -76,8 +81,8 @@ describe("a tool page's shell", () => {
     await fs.rm(dist.dir, { recursive: true, force: true });
   });
 
-  const page = (url: string, ua = desktopUA) =>
-    t.app.inject({ url, headers: { 'user-agent': ua } });
+  const page = (url: string, ua = desktopUA, cookie?: string) =>
+    t.app.inject({ url, headers: { 'user-agent': ua, ...(cookie ? { cookie } : {}) } });
 
   it('carries the notice of a tool that cannot run, with runnable tools of its family first', async () => {
     const res = await page('/indoorRender');
@@ -91,7 +96,7 @@ describe("a tool page's shell", () => {
       '<div class="hj-notice">待开通' +
       '<a data-tool="to-line" href="/toLine?a=1&amp;b=2">线稿 &amp; &lt;提取&gt;</a>、' +
       '<a data-tool="matting" href="/matting">智能抠图</a></div>';
-    expect(html).toContain(`<h1>室内渲染</h1>${notice}${BODY}`);
+    expect(html).toContain(`<h1>室内渲染</h1>${notice}<div class="hj-tool__body">`);
     expect(html).not.toContain('__hj_');
     // The availability the page's first render uses is the API's answer.
     const api = (await t.app.inject({ url: '/api/ai/tools' })).json().data;
@@ -136,6 +141,28 @@ describe("a tool page's shell", () => {
         .execute();
       t.container.router.invalidate();
     }
+  });
+
+  it("carries the empty stage's steps unless the browser keeps work of the tool", async () => {
+    const withSteps = `<div class="hj-stage">${STEPS}</div>`;
+    expect((await page('/indoorRender')).body).toContain(withSteps);
+    // Work of other tools only: still the steps.
+    expect((await page('/indoorRender', desktopUA, 'hj_work=matting.to-line')).body).toContain(
+      withSteps,
+    );
+    const returning = (await page('/indoorRender', desktopUA, 'theme=x; hj_work=matting.indoor'))
+      .body;
+    expect(returning).toContain(`${STAGE}</div>`);
+    expect(returning).not.toContain('hj-stage__steps');
+    // A tool without steps in the parts keeps its stage as built.
+    expect((await page('/matting')).body).toContain(STAGE);
+  });
+
+  it('reads the hj_work cookie strictly', () => {
+    expect([...toolsWithWork('hj_work=indoor.matting; other=1')]).toEqual(['indoor', 'matting']);
+    expect([...toolsWithWork('xhj_work=indoor; hj_work=')]).toEqual([]);
+    expect([...toolsWithWork('hj_work=<b>.indoor')]).toEqual(['indoor']);
+    expect([...toolsWithWork(undefined)]).toEqual([]);
   });
 
   it('goes to a phone as the plain shell (the app sends it to the phone page)', async () => {

@@ -27,6 +27,10 @@ export interface PageRoute {
  */
 export interface ToolNoticeParts {
   templates: string[];
+  /** Per tool, its empty stage (tile and three steps), for a visitor who keeps no work of it. */
+  steps: Record<string, string>;
+  /** The frame's empty stage, which the steps go into. */
+  stage: string;
   /** The notice goes just before the first occurrence of this markup in a tool page's shell. */
   before: string;
   tools: { id: string; family: string; name: string; href: string }[];
@@ -34,6 +38,8 @@ export interface ToolNoticeParts {
 
 /** Where the frame draws the notice: after the title, before the page's body. */
 const NOTICE_BEFORE = '<div class="hj-tool__body">';
+/** The frame's stage as prerendered (no steps: the build cannot know the visitor's work). */
+const EMPTY_STAGE = '<div class="hj-stage"></div>';
 
 const ROOT = '<div id="root"></div>';
 const SHELLS: Record<string, { screen: FirstScreen; device: 'desktop' | 'mobile' }> = {
@@ -65,8 +71,13 @@ export const prerenderPages = async (root: string, outDir: string): Promise<void
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const { renderFirstScreen, renderNoticeTemplates, noticePlaceholders, noticeTools } =
-      (await server.ssrLoadModule('/src/app/first-screens.tsx')) as typeof FirstScreens;
+    const {
+      renderFirstScreen,
+      renderNoticeTemplates,
+      renderStageSteps,
+      noticePlaceholders,
+      noticeTools,
+    } = (await server.ssrLoadModule('/src/app/first-screens.tsx')) as typeof FirstScreens;
     const { allTools } = (await tsImport('@huijing/tools', import.meta.url)) as typeof Tools;
     const fill = async (source: string, target: string, screen: FirstScreen, at: string) => {
       const shell = await fs.readFile(path.join(outDir, source), 'utf8');
@@ -108,8 +119,9 @@ export const prerenderPages = async (root: string, outDir: string): Promise<void
     for (const [file, at] of tools) {
       await fill('pages/tool.html', file, 'tool', at);
       const html = await fs.readFile(path.join(outDir, file), 'utf8');
-      if (!html.includes(NOTICE_BEFORE))
-        throw new Error(`prerender: ${file} has no ${NOTICE_BEFORE}`);
+      for (const part of [NOTICE_BEFORE, EMPTY_STAGE]) {
+        if (!html.includes(part)) throw new Error(`prerender: ${file} has no ${part}`);
+      }
     }
     const templates = renderNoticeTemplates();
     templates.forEach((template, count) => {
@@ -121,7 +133,13 @@ export const prerenderPages = async (root: string, outDir: string): Promise<void
         }
       }
     });
-    const notice: ToolNoticeParts = { templates, before: NOTICE_BEFORE, tools: noticeTools() };
+    const notice: ToolNoticeParts = {
+      templates,
+      before: NOTICE_BEFORE,
+      tools: noticeTools(),
+      steps: renderStageSteps(),
+      stage: EMPTY_STAGE,
+    };
     await fs.writeFile(path.join(pages, 'tool-notice.json'), JSON.stringify(notice));
     await fs.writeFile(path.join(pages, 'routes.json'), JSON.stringify(routes));
   } finally {

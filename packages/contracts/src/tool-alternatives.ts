@@ -28,3 +28,10 @@ export const runnableAlternatives = <T extends { id: string; family: string }>(
  * it without asking.
  */
 export const AVAILABILITY_DATA_ID = 'hj-availability';
+
+/**
+ * The cookie in which a browser names the tools it keeps work of (a picture or a run, separated
+ * by `.`), written by the tool page as it is left: the server then sends those tools' pages
+ * without the empty stage's steps, which the designer's own work replaces.
+ */
+export const SAVED_WORK_COOKIE = 'hj_work';

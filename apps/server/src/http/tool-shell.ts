@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   AVAILABILITY_DATA_ID,
   runnableAlternatives,
+  SAVED_WORK_COOKIE,
   type ToolAvailability,
 } from '@huijing/contracts';
 
@@ -10,6 +11,8 @@ import {
 interface ToolNoticeParts {
   templates: string[];
   before: string;
+  steps: Record<string, string>;
+  stage: string;
   tools: { id: string; family: string; name: string; href: string }[];
 }
 
@@ -39,6 +42,10 @@ const readParts = (webDist: string): ToolNoticeParts | undefined => {
       parts.templates.every((t) => typeof t === 'string') &&
       typeof parts.before === 'string' &&
       parts.before.length > 0 &&
+      typeof parts.stage === 'string' &&
+      parts.stage.length > 0 &&
+      typeof parts.steps === 'object' &&
+      parts.steps !== null &&
       Array.isArray(parts.tools);
     return ok ? parts : undefined;
   } catch {
@@ -46,8 +53,22 @@ const readParts = (webDist: string): ToolNoticeParts | undefined => {
   }
 };
 
+/** The tools a `Cookie` header's hj_work names (the browser keeps work of them). */
+export const toolsWithWork = (cookieHeader: string | undefined): Set<string> => {
+  const found = new Set<string>();
+  for (const pair of (cookieHeader ?? '').split(';')) {
+    const [name, value] = pair.trim().split('=');
+    if (name !== SAVED_WORK_COOKIE || !value) continue;
+    for (const id of value.split('.')) if (/^[\w-]{1,64}$/.test(id)) found.add(id);
+  }
+  return found;
+};
+
 /**
- * A tool page's shell with what the server knows and the build cannot: which tools run now.
+ * A tool page's shell with what the server knows and the build cannot: which tools run now,
+ * and whether this browser keeps work of the page's tool (its `hj_work` cookie): if not, the
+ * empty stage's steps are in the markup (the frame draws the same at the app's take-over), so
+ * they paint with the page; if it does, the stage stays empty for the designer's own work.
  * The availability list (GET /api/ai/tools's data) rides in a JSON script the app reads before
  * its first render (main.tsx), and when the page's own tool cannot run, the frame's notice (the
  * build's template, alternatives filled in as the web's `UnavailableNotice` picks them) is in
@@ -84,9 +105,14 @@ export const createToolShells = (webDist: string, availability: AvailabilitySour
 
   return {
     /** The shell `file` (a tool page's, carrying `toolId`'s frame) as this moment's HTML. */
-    async render(file: string, toolId: string): Promise<string | undefined> {
+    async render(file: string, toolId: string, cookieHeader?: string): Promise<string | undefined> {
       if (!parts) return undefined;
-      const shell = shellText(file);
+      let shell = shellText(file);
+      const steps = parts.steps[toolId];
+      if (steps && !toolsWithWork(cookieHeader).has(toolId)) {
+        const open = parts.stage.slice(0, parts.stage.lastIndexOf('</div>'));
+        shell = shell.replace(parts.stage, () => `${open}${steps}</div>`);
+      }
       const list = await availability();
       const notice = noticeFor(toolId, list);
       const at = shell.indexOf(parts.before);

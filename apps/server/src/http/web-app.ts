@@ -163,7 +163,7 @@ export const registerWebApp = async (
       .header('vary', 'User-Agent');
     if (shell.tool && toolShells) {
       try {
-        const html = await toolShells.render(shell.file, shell.tool);
+        const html = await toolShells.render(shell.file, shell.tool, request.headers.cookie);
         if (html !== undefined) return reply.type('text/html; charset=utf-8').send(html);
       } catch (error) {
         // Without the answer the page still works: the app asks for it when it starts.

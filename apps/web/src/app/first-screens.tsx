@@ -8,7 +8,9 @@ import { FirstScreenOnly } from '../components/first-screen';
 import { initI18n } from './i18n';
 import { HomeWithoutFooter } from './screens/home-screens';
 import { MobileHomeScreen } from './screens/mobile-home-screen';
+import { toolFrames } from 'virtual:tool-frames';
 import { catalogTools } from '../lib/tool-catalog';
+import { StageEmpty } from '../features/tools/components/stage-empty';
 import { UnavailableNoticeView } from '../features/tools/components/unavailable-notice';
 import { ToolFrame } from './screens/tool-frame';
 
@@ -86,3 +88,22 @@ export const renderNoticeTemplates = (): string[] =>
 /** The tools a notice may suggest, in the registry's order, with what its links show. */
 export const noticeTools = () =>
   catalogTools.map((t) => ({ id: t.id, family: t.family, name: t.name['zh-CN'], href: t.entry }));
+
+/**
+ * Each tool's empty stage (its tile and three steps), as the frame draws it for a device that
+ * keeps no work of the tool: the server puts it in a tool page's shell unless the visitor's
+ * `hj_work` cookie names the tool (apps/server/src/http/tool-shell.ts).
+ */
+export const renderStageSteps = (): Record<string, string> =>
+  Object.fromEntries(
+    catalogTools.flatMap((tool) => {
+      const frame = toolFrames[tool.id];
+      if (!frame) return [];
+      const markup = renderToStaticMarkup(
+        <Frame path={tool.entry}>
+          <StageEmpty tool={tool} hasInputs={frame.inputs.length > 0} verb={frame.verb} />
+        </Frame>,
+      );
+      return [[tool.id, markup]];
+    }),
+  );

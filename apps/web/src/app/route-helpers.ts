@@ -18,10 +18,12 @@ const themed = new WeakMap<ComponentType, ComponentType>();
 export const screen =
   <M>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
   async () => {
-    const [m, { AntdRoot }] = await Promise.all([
+    const [m, { AntdRoot, antdStylesReady }] = await Promise.all([
       withChunkTimeout(load),
       withChunkTimeout(antdRoot),
     ]);
+    // antd's baked styles (components/antd-root.tsx), so the screen's first render need not wait.
+    await antdStylesReady;
     const Picked = pick(m);
     let Component = themed.get(Picked);
     if (!Component) {

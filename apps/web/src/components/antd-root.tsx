@@ -2,7 +2,7 @@ import { ConfigProvider, message, unstableSetRender } from 'antd';
 import zhCNLocale from 'antd/es/locale/zh_CN';
 import 'dayjs/locale/zh-cn';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { use, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { TOAST_MAX_COUNT, TOAST_TOP } from '../lib/constants';
 import type { NoticeKind } from '../lib/notify';
@@ -20,20 +20,27 @@ dayjs.locale('zh-cn');
 /**
  * antd's styles for the tool page's components, baked at build time (components/antd-bake.tsx):
  * antd reads the file's cache-path map at its first render and skips generating those styles,
- * so the file must be in before anything of antd renders. Whatever imports this module waits for
- * it (at most 3 s; without it antd generates the styles itself, as in development). Put first in
- * the head, where antd puts the styles it generates, so the app's own stylesheets still win ties.
+ * so the file must be in before anything of antd renders: screens wait for it beside their chunk
+ * (app/route-helpers.ts) and `AntdRoot` suspends until it is (at most 3 s; without it antd
+ * generates the styles itself, as in development). Put first in the head, where antd puts the
+ * styles it generates, so the app's own stylesheets still win ties. (Not a top-level await: that
+ * makes the bundler wrap every module of the chunks around it, +6 KB on every first load.)
  */
-const stylesIn = (href: string) =>
-  new Promise<void>((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    link.onload = link.onerror = () => resolve();
-    setTimeout(resolve, 3000);
-    document.head.prepend(link);
-  });
-if (antdStylesHref && typeof document !== 'undefined') await stylesIn(antdStylesHref);
+let stylesLoaded = !antdStylesHref || typeof document === 'undefined';
+export const antdStylesReady: Promise<void> = stylesLoaded
+  ? Promise.resolve()
+  : new Promise<void>((resolve) => {
+      const done = () => {
+        stylesLoaded = true;
+        resolve();
+      };
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = antdStylesHref!;
+      link.onload = link.onerror = done;
+      setTimeout(done, 3000);
+      document.head.prepend(link);
+    });
 
 /**
  * antd 5 renders a few detached pieces (button wave, static notices) with ReactDOM.render,
@@ -56,11 +63,14 @@ unstableSetRender((node, container) => {
   };
 });
 
-export const AntdRoot = ({ children }: { children: ReactNode }) => (
-  <ConfigProvider locale={zhCNLocale} theme={theme}>
-    {children}
-  </ConfigProvider>
-);
+export const AntdRoot = ({ children }: { children: ReactNode }) => {
+  if (!stylesLoaded) use(antdStylesReady);
+  return (
+    <ConfigProvider locale={zhCNLocale} theme={theme}>
+      {children}
+    </ConfigProvider>
+  );
+};
 
 // Static notices (lib/notify) render outside the tree: give them the same theme and locale.
 ConfigProvider.config({ holderRender: (children) => <AntdRoot>{children}</AntdRoot> });

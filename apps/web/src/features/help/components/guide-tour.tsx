@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useHelpDialogs } from '../../../components/help-dialogs.store';
 import { useCurrentUser } from '../../../components/use-session';
+import { useToolAvailability } from '../../../components/use-tool-availability';
 import { guideDone, guideFitsScreen, markGuideDone, TOOL_WORKSPACE } from '../../../lib/guide-done';
+import { toolForLocation } from '../../../lib/tool-location';
 
 /** Tool-page regions the tour points at, in the order a first run goes. */
 const STEPS = [
@@ -19,7 +21,9 @@ const STEPS = [
 /**
  * 新手引导: the first time a person opens a tool page on this device, a short tour — upload,
  * settings, price, start, the result area — skippable, never shown again once finished or skipped
- * (per account and device), replayed from the help menu.
+ * (per account and device), replayed from the help menu. Not on a tool that cannot run now: its
+ * page says so and offers tools that do, and a tour of steps nobody can take there would cover
+ * that notice; the first visit to a tool that runs gets it instead.
  */
 export const GuideTour = () => {
   const { t } = useTranslation();
@@ -32,11 +36,14 @@ export const GuideTour = () => {
   // a page that had no guide to show), and that request is a replay too.
   const seenReplays = useRef(0);
   const account = user?.id ?? 'guest';
+  const { available } = useToolAvailability();
+  const tool = toolForLocation(location.pathname, location.search);
+  const cannotRun = tool !== undefined && available(tool.id) === false;
 
   useEffect(() => {
     const replay = replays !== seenReplays.current;
     seenReplays.current = replays;
-    if (loading || (!replay && guideDone(account))) return;
+    if (loading || (!replay && (guideDone(account) || cannotRun))) return;
     if (!guideFitsScreen()) return;
     let tries = 0;
     // The tool page renders after its chunk loads: look for it for a few seconds.
@@ -59,7 +66,7 @@ export const GuideTour = () => {
       setOpen(true);
     }, 200);
     return () => clearInterval(timer);
-  }, [location.pathname, account, loading, replays, t]);
+  }, [location.pathname, account, loading, replays, cannotRun, t]);
 
   const finish = () => {
     markGuideDone(account);

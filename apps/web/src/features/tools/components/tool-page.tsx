@@ -1,6 +1,6 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { ticketTypeNames, type TaskInfo } from '@huijing/contracts';
-import { familyNames, runPrice, toolVerb, type ToolDefinition } from '@huijing/tools';
+import { allTools, familyNames, runPrice, toolVerb, type ToolDefinition } from '@huijing/tools';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Skeleton } from 'antd';
 import { useContext, useEffect, useState } from 'react';
@@ -31,6 +31,7 @@ import { localVariant } from '../model/local-variant';
 import { paramsError } from '../model/tool-params';
 import { imageFromTransfer, reportUploadError, uploadToolImage } from '../model/upload-image';
 import { emptyToolState, familyStore, type InputImage } from '../store/family-stores';
+import { useRememberSavedWork } from '../store/saved-work';
 import { formToolFor, overrideFor, type OverrideProps } from '../overrides';
 import { lazyPart } from '../overrides/lazy-part';
 import { HistoryStrip } from './history-strip';
@@ -70,6 +71,8 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
 
   const store = familyStore(tool.family);
   const state = store((s) => s.tools[tool.id]) ?? emptyToolState;
+  // The server leaves the steps out of the next load of a tool this device keeps work of.
+  useRememberSavedWork(allTools);
   const { setInput, setParam, resetParams, setTask } = store.getState();
   const values = useParamValues(tool, state.params);
   // "使用这个提示词" from /text2prompt and /img2prompt arrives as ?prompt= (features stay apart).

@@ -1,4 +1,6 @@
+import { SAVED_WORK_COOKIE } from '@huijing/contracts';
 import type { ToolFamily } from '@huijing/tools';
+import { useEffect } from 'react';
 
 /** Storage key per family: each render family keeps its own state (spec §1). */
 export const familyStorageKey = (family: ToolFamily) => `hj-tool-state-${family}`;
@@ -25,3 +27,38 @@ interface SavedTool {
   taskId?: string;
   inputs?: Record<string, unknown[] | undefined>;
 }
+
+/**
+ * Tells the server, in the `hj_work` cookie, which tools this device keeps work of, so their
+ * pages come without the empty stage's steps (apps/server/src/http/tool-shell.ts) and the steps
+ * never flash before the designer's own picture. Written as a tool page is left or hidden; no
+ * cookie while there is none, and none where storage cannot be read.
+ */
+export const rememberSavedWork = (tools: readonly { id: string; family: ToolFamily }[]) => {
+  let ids: string[];
+  try {
+    if (typeof localStorage === 'undefined' || localStorage === null) return;
+    ids = tools.filter((t) => hasSavedWork(t.family, t.id)).map((t) => t.id);
+  } catch {
+    return;
+  }
+  document.cookie = ids.length
+    ? `${SAVED_WORK_COOKIE}=${ids.join('.')}; Path=/; Max-Age=31536000; SameSite=Lax`
+    : `${SAVED_WORK_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+};
+
+/** Keeps the cookie current while a tool page is open: written as the page is hidden or left. */
+export const useRememberSavedWork = (tools: readonly { id: string; family: ToolFamily }[]) =>
+  useEffect(() => {
+    const remember = () => rememberSavedWork(tools);
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') remember();
+    };
+    window.addEventListener('pagehide', remember);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', remember);
+      document.removeEventListener('visibilitychange', hidden);
+      remember();
+    };
+  }, [tools]);
