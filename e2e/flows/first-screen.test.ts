@@ -149,6 +149,23 @@ describe('prerendered first screens', () => {
       const [stepsBefore] = await markupOf(still.page, steps);
       assert.match(stepsBefore!, /上传原图/);
       assert.deepEqual(await markupOf(live.page, steps), [stepsBefore]);
+      // The prompt box's placeholder (the page's largest words) is in the shell too, in a box of
+      // the form's box's size and place in its card, so nothing moves when the form arrives.
+      const boxIn = (page: Page, selector: string) =>
+        page.evaluate((s) => {
+          const el = document.querySelector(s)!;
+          const r = el.getBoundingClientRect();
+          const card = el.closest('.hj-ws-card')!.getBoundingClientRect();
+          return [r.top - card.top, r.left - card.left, r.width, r.height, el.textContent];
+        }, selector);
+      const framed = await boxIn(still.page, '.hj-tool-frame__prompt');
+      const formed = await boxIn(live.page, '.hj-tool-form .ant-input-affix-wrapper');
+      assert.deepEqual(framed.slice(0, 4), formed.slice(0, 4));
+      assert.match(String(framed[4]), /用中文描述想要的效果/);
+      assert.equal(
+        await live.page.locator('.hj-tool-form textarea').first().getAttribute('placeholder'),
+        framed[4],
+      );
       assert.deepEqual(live.errors, []);
 
       // Once this browser keeps work of the tool, leaving the page tells the server (hj_work), and

@@ -1,6 +1,12 @@
 import type * as Tools from '@huijing/tools';
 import { tsImport } from 'tsx/esm/api';
 import type { Plugin } from 'vite';
+import type * as ToolParams from '../src/features/tools/model/tool-params';
+
+const promptOf = (first: { widget: Tools.Widget } | undefined) =>
+  first?.widget.kind === 'prompt'
+    ? { prompt: { label: first.widget.label, placeholder: first.widget.help } }
+    : {};
 
 const ID = 'virtual:tool-catalog';
 const RESOLVED = `\0${ID}`;
@@ -25,6 +31,10 @@ export const toolCatalog = (): Plugin => ({
         '@huijing/tools',
         import.meta.url,
       )) as typeof Tools;
+      const { widgetEntries } = (await tsImport(
+        '../src/features/tools/model/tool-params.ts',
+        import.meta.url,
+      )) as typeof ToolParams;
       const frames = Object.fromEntries(
         allTools.map((t) => [
           t.id,
@@ -35,6 +45,9 @@ export const toolCatalog = (): Plugin => ({
             form: Object.values(t.widgets).some((w) => w !== undefined && w.kind !== 'hidden'),
             // The stage's third step names the start button's verb (StageEmpty).
             verb: toolVerb(t),
+            // The settings' first field when it is the prompt box: the frame draws its label
+            // and placeholder where the form will (the box's words are the page's largest).
+            ...promptOf(widgetEntries(t).main[0]),
           },
         ]),
       );

@@ -34,6 +34,8 @@ declare module 'virtual:tool-frames' {
       inputs: Pick<ToolInput, 'name' | 'label' | 'required'>[];
       form: boolean;
       verb: Localized;
+      /** The settings' first field, when it is the prompt box (tool-frame.tsx draws it). */
+      prompt?: { label: Localized; placeholder?: Localized };
     }
   >;
 }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n';
 import { catalogTool } from '../../lib/tool-catalog';
 import { fakeApi, ok, renderWithProviders, resetFakeApi } from '../../test/fake-api';
+import { allTools } from '@huijing/tools';
 import { ToolFrame } from './tool-frame';
 
 initI18n();
@@ -80,5 +81,31 @@ describe('the tool page frame', () => {
     renderWithProviders(<ToolFrame footer={false} />, { path: '/indoorRender' });
     await screen.findByRole('heading', { level: 1, name: '室内渲染' });
     expect(document.querySelector('.hj-stage__empty')).toBeNull();
+  });
+
+  it("draws the settings' prompt box, label and placeholder, where the form's first field is", async () => {
+    fakeApi({ 'GET /ai/tools': () => ok(answer(['indoor'])) });
+    const { container } = renderWithProviders(<ToolFrame footer={false} />, {
+      path: '/indoorRender',
+    });
+    await screen.findByRole('heading', { level: 1, name: '室内渲染' });
+    const indoor = allTools.find((t) => t.id === 'indoor')!;
+    const [name, widget] = Object.entries(indoor.widgets).find(([, w]) => w?.kind === 'prompt')!;
+    expect(name).toBe('promptTxt');
+    const box = container.querySelector('.hj-tool-frame__prompt');
+    expect(box).toHaveTextContent(widget!.help!['zh-CN']);
+    expect(box?.closest('.hj-tool-field')).toHaveTextContent(widget!.label['zh-CN']);
+    // Words, not a control: nothing typed before the workspace arrives could be lost.
+    expect(container.querySelector('.hj-tool-form textarea, .hj-tool-form input')).toBeNull();
+  });
+
+  it('keeps plain outlines for a tool whose first setting is not a prompt', async () => {
+    fakeApi({ 'GET /ai/tools': () => ok(answer(['indoor'])) });
+    const { container } = renderWithProviders(<ToolFrame footer={false} />, {
+      path: '/atmosphereChange',
+    });
+    await screen.findByRole('heading', { level: 1 });
+    expect(container.querySelector('.hj-tool-frame__prompt')).toBeNull();
+    expect(container.querySelectorAll('.hj-tool-frame__field')).toHaveLength(2);
   });
 });

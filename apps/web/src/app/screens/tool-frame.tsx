@@ -64,10 +64,25 @@ export const ToolFrame = ({ footer }: { footer: boolean }) => {
               ) : null}
               {frame.form ? (
                 <section className="hj-ws-card">
-                  <header className="hj-ws-card__head">
+                  <header className="hj-ws-card__head hj-tool-frame__form-head">
                     <h2>{t('tools.form.title')}</h2>
                   </header>
-                  <div className="hj-tool-frame__field" />
+                  {frame.prompt ? (
+                    // The prompt box as the form draws it (antd's TextArea, three rows), its
+                    // placeholder included: words, not a control, until the workspace arrives.
+                    <div className="hj-tool-form">
+                      <div className="hj-tool-field">
+                        <div className="hj-tool-field__head">
+                          <span className="hj-tool-field__label">{pick(frame.prompt.label)}</span>
+                        </div>
+                        <div className="hj-tool-frame__prompt">
+                          {frame.prompt.placeholder ? pick(frame.prompt.placeholder) : null}
+                        </div>
+                      </div>
+                    </div>
+                  ) : (
+                    <div className="hj-tool-frame__field" />
+                  )}
                   <div className="hj-tool-frame__field" />
                 </section>
               ) : null}
