@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AVAILABILITY_DATA_ID } from '@huijing/contracts';
+import { AVAILABILITY_DATA_ID, TOOL_SHELL_PARTS_FILE } from '@huijing/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUT_OF_SERVICE_KEY } from '../src/engines/service-switches';
 import { toolsWithWork } from '../src/http/tool-shell';
@@ -40,7 +40,7 @@ const makeToolDist = async () => {
     }),
   );
   await fs.writeFile(
-    path.join(dir, 'pages', 'tool-notice.json'),
+    path.join(dir, 'pages', TOOL_SHELL_PARTS_FILE),
     JSON.stringify({
       templates: [0, 1, 2].map(template),
       before: '<div class="hj-tool__body">',

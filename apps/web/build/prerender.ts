@@ -3,6 +3,8 @@ import path from 'node:path';
 import type * as Tools from '@huijing/tools';
 import { tsImport } from 'tsx/esm/api';
 import { createServer } from 'vite';
+import type * as Contracts from '@huijing/contracts';
+import type { ToolShellParts } from '@huijing/contracts';
 import type * as FirstScreens from '../src/app/first-screens';
 import type { FirstScreen } from '../src/app/first-screens';
 import { antdStyles } from './antd-styles';
@@ -17,23 +19,6 @@ export interface PageRoute {
   device?: 'desktop' | 'mobile';
   /** The tool whose frame the shell carries (the server adds its notice when it cannot run). */
   tool?: string;
-}
-
-/**
- * pages/tool-notice.json, for the server (apps/server/src/http/tool-shell.ts): the tool frame's
- * unavailable notice with 0, 1 and 2 alternatives (placeholders `__hj_id_<i>__`,
- * `__hj_name_<i>__`, `/__hj_href_<i>__`), where it goes in a tool page's shell, and the tools it
- * may suggest.
- */
-export interface ToolNoticeParts {
-  templates: string[];
-  /** Per tool, its empty stage (tile and three steps), for a visitor who keeps no work of it. */
-  steps: Record<string, string>;
-  /** The frame's empty stage, which the steps go into. */
-  stage: string;
-  /** The notice goes just before the first occurrence of this markup in a tool page's shell. */
-  before: string;
-  tools: { id: string; family: string; name: string; href: string }[];
 }
 
 /** Where the frame draws the notice: after the title, before the page's body. */
@@ -71,14 +56,13 @@ export const prerenderPages = async (root: string, outDir: string): Promise<void
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const {
-      renderFirstScreen,
-      renderNoticeTemplates,
-      renderStageSteps,
-      noticePlaceholders,
-      noticeTools,
-    } = (await server.ssrLoadModule('/src/app/first-screens.tsx')) as typeof FirstScreens;
+    const { renderFirstScreen, renderNoticeTemplates, renderStageSteps, noticeTools } =
+      (await server.ssrLoadModule('/src/app/first-screens.tsx')) as typeof FirstScreens;
     const { allTools } = (await tsImport('@huijing/tools', import.meta.url)) as typeof Tools;
+    const { noticePlaceholders, TOOL_SHELL_PARTS_FILE } = (await tsImport(
+      '@huijing/contracts',
+      import.meta.url,
+    )) as typeof Contracts;
     const fill = async (source: string, target: string, screen: FirstScreen, at: string) => {
       const shell = await fs.readFile(path.join(outDir, source), 'utf8');
       if (!shell.includes(ROOT)) throw new Error(`prerender: ${source} has no ${ROOT}`);
@@ -87,6 +71,7 @@ export const prerenderPages = async (root: string, outDir: string): Promise<void
         path.join(outDir, target),
         shell.replace(ROOT, `<div id="root" data-first-screen>${markup}</div>`),
       );
+      return markup;
     };
 
     const routes: Record<string, PageRoute> = {};
@@ -117,10 +102,10 @@ export const prerenderPages = async (root: string, outDir: string): Promise<void
       if (r.file.startsWith('pages/tool-') && !tools.has(r.file)) tools.set(r.file, route);
     }
     for (const [file, at] of tools) {
-      await fill('pages/tool.html', file, 'tool', at);
-      const html = await fs.readFile(path.join(outDir, file), 'utf8');
+      // The server writes the notice and the steps in at these places (http/tool-shell.ts).
+      const markup = await fill('pages/tool.html', file, 'tool', at);
       for (const part of [NOTICE_BEFORE, EMPTY_STAGE]) {
-        if (!html.includes(part)) throw new Error(`prerender: ${file} has no ${part}`);
+        if (!markup.includes(part)) throw new Error(`prerender: ${file} has no ${part}`);
       }
     }
     const templates = renderNoticeTemplates();
@@ -133,14 +118,14 @@ export const prerenderPages = async (root: string, outDir: string): Promise<void
         }
       }
     });
-    const notice: ToolNoticeParts = {
+    const parts: ToolShellParts = {
       templates,
       before: NOTICE_BEFORE,
       tools: noticeTools(),
       steps: renderStageSteps(),
       stage: EMPTY_STAGE,
     };
-    await fs.writeFile(path.join(pages, 'tool-notice.json'), JSON.stringify(notice));
+    await fs.writeFile(path.join(pages, TOOL_SHELL_PARTS_FILE), JSON.stringify(parts));
     await fs.writeFile(path.join(pages, 'routes.json'), JSON.stringify(routes));
   } finally {
     await server.close();

@@ -35,3 +35,28 @@ export const AVAILABILITY_DATA_ID = 'hj-availability';
  * without the empty stage's steps, which the designer's own work replaces.
  */
 export const SAVED_WORK_COOKIE = 'hj_work';
+
+/**
+ * What the build writes to `pages/<TOOL_SHELL_PARTS_FILE>` for the server's tool-page shells
+ * (apps/web/build/prerender.ts → apps/server/src/http/tool-shell.ts).
+ */
+export const TOOL_SHELL_PARTS_FILE = 'tool-shell.json';
+export interface ToolShellParts {
+  /** The frame's unavailable notice with 0, 1 and 2 alternatives (`noticePlaceholders`). */
+  templates: string[];
+  /** The notice goes just before the first occurrence of this markup in a tool page's shell. */
+  before: string;
+  /** Per tool, its empty stage (tile and three steps), for a visitor who keeps no work of it. */
+  steps: Record<string, string>;
+  /** The frame's empty stage as prerendered, which the steps go into. */
+  stage: string;
+  /** The tools a notice may suggest, in the registry's order. */
+  tools: { id: string; family: string; name: string; href: string }[];
+}
+
+/** What stands in a notice template for alternative `i`'s id, name and link. */
+export const noticePlaceholders = (i: number) => ({
+  id: `__hj_id_${i}__`,
+  name: `__hj_name_${i}__`,
+  href: `/__hj_href_${i}__`,
+});

@@ -2,19 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   AVAILABILITY_DATA_ID,
+  noticePlaceholders,
   runnableAlternatives,
   SAVED_WORK_COOKIE,
+  TOOL_SHELL_PARTS_FILE,
   type ToolAvailability,
+  type ToolShellParts,
 } from '@huijing/contracts';
-
-/** pages/tool-notice.json as the build writes it (apps/web/build/prerender.ts, ToolNoticeParts). */
-interface ToolNoticeParts {
-  templates: string[];
-  before: string;
-  steps: Record<string, string>;
-  stage: string;
-  tools: { id: string; family: string; name: string; href: string }[];
-}
 
 export type AvailabilitySource = () => Promise<readonly ToolAvailability[]>;
 
@@ -31,11 +25,11 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-const readParts = (webDist: string): ToolNoticeParts | undefined => {
+const readParts = (webDist: string): ToolShellParts | undefined => {
   try {
     const parts = JSON.parse(
-      fs.readFileSync(path.join(webDist, 'pages', 'tool-notice.json'), 'utf8'),
-    ) as ToolNoticeParts;
+      fs.readFileSync(path.join(webDist, 'pages', TOOL_SHELL_PARTS_FILE), 'utf8'),
+    ) as ToolShellParts;
     const ok =
       Array.isArray(parts.templates) &&
       parts.templates.length === 3 &&
@@ -95,10 +89,11 @@ export const createToolShells = (webDist: string, availability: AvailabilitySour
     const others = runnableAlternatives(tool, parts.tools, (id) => known.get(id));
     let html = parts.templates[others.length] ?? parts.templates[0]!;
     others.forEach((other, i) => {
+      const at = noticePlaceholders(i);
       html = html
-        .replace(`/__hj_href_${i}__`, () => escapeHtml(other.href))
-        .replace(`__hj_id_${i}__`, () => escapeHtml(other.id))
-        .replace(`__hj_name_${i}__`, () => escapeHtml(other.name));
+        .replace(at.href, () => escapeHtml(other.href))
+        .replace(at.id, () => escapeHtml(other.id))
+        .replace(at.name, () => escapeHtml(other.name));
     });
     return html;
   };

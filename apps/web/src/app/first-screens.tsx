@@ -8,6 +8,7 @@ import { FirstScreenOnly } from '../components/first-screen';
 import { initI18n } from './i18n';
 import { HomeWithoutFooter } from './screens/home-screens';
 import { MobileHomeScreen } from './screens/mobile-home-screen';
+import { noticePlaceholders } from '@huijing/contracts';
 import { toolFrames } from 'virtual:tool-frames';
 import { catalogTools } from '../lib/tool-catalog';
 import { StageEmpty } from '../features/tools/components/stage-empty';
@@ -59,13 +60,6 @@ export const renderFirstScreen = (screen: FirstScreen, path: string): string => 
     </Frame>,
   );
 };
-
-/** What the server puts in for alternative `i` of a notice template (apps/server/src/http/tool-shell.ts). */
-export const noticePlaceholders = (i: number) => ({
-  id: `__hj_id_${i}__`,
-  name: `__hj_name_${i}__`,
-  href: `/__hj_href_${i}__`,
-});
 
 /**
  * The tool frame's unavailable notice with no, one and two alternatives, their fields left as

@@ -5,6 +5,22 @@ import { useEffect } from 'react';
 /** Storage key per family: each render family keeps its own state (spec §1). */
 export const familyStorageKey = (family: ToolFamily) => `hj-tool-state-${family}`;
 
+/** A family's saved tools as stored; undefined where storage cannot be read or parsed. */
+const savedToolsOf = (family: ToolFamily): Record<string, SavedTool> | undefined => {
+  try {
+    const raw = localStorage.getItem(familyStorageKey(family));
+    if (!raw) return {};
+    return (
+      (JSON.parse(raw) as { state?: { tools?: Record<string, SavedTool> } }).state?.tools ?? {}
+    );
+  } catch {
+    return undefined;
+  }
+};
+
+const keepsWork = (tool: SavedTool | undefined) =>
+  Boolean(tool?.taskId) || (tool?.inputs?.['upload_img']?.length ?? 0) > 0;
+
 /**
  * Whether this device keeps work of a tool — a picture to start from or a run — in its family's
  * saved state (family-stores.ts), read without making the store. Where it cannot be known (no
@@ -12,15 +28,8 @@ export const familyStorageKey = (family: ToolFamily) => `hj-tool-state-${family}
  * would then take away.
  */
 export const hasSavedWork = (family: ToolFamily, toolId: string): boolean => {
-  try {
-    const raw = localStorage.getItem(familyStorageKey(family));
-    if (!raw) return false;
-    const tool = (JSON.parse(raw) as { state?: { tools?: Record<string, SavedTool> } }).state
-      ?.tools?.[toolId];
-    return Boolean(tool?.taskId) || (tool?.inputs?.['upload_img']?.length ?? 0) > 0;
-  } catch {
-    return true;
-  }
+  const tools = savedToolsOf(family);
+  return tools === undefined || keepsWork(tools[toolId]);
 };
 
 interface SavedTool {
@@ -35,12 +44,14 @@ interface SavedTool {
  * cookie while there is none, and none where storage cannot be read.
  */
 export const rememberSavedWork = (tools: readonly { id: string; family: ToolFamily }[]) => {
-  let ids: string[];
-  try {
-    if (typeof localStorage === 'undefined' || localStorage === null) return;
-    ids = tools.filter((t) => hasSavedWork(t.family, t.id)).map((t) => t.id);
-  } catch {
-    return;
+  // Each family's state is read once, not once per tool.
+  const byFamily = new Map<ToolFamily, Record<string, SavedTool> | undefined>();
+  const ids: string[] = [];
+  for (const t of tools) {
+    if (!byFamily.has(t.family)) byFamily.set(t.family, savedToolsOf(t.family));
+    const saved = byFamily.get(t.family);
+    if (saved === undefined) return;
+    if (keepsWork(saved[t.id])) ids.push(t.id);
   }
   document.cookie = ids.length
     ? `${SAVED_WORK_COOKIE}=${ids.join('.')}; Path=/; Max-Age=31536000; SameSite=Lax`
