@@ -166,6 +166,20 @@ describe('prerendered first screens', () => {
         await live.page.locator('.hj-tool-form textarea').first().getAttribute('placeholder'),
         framed[4],
       );
+      // The box grows with its words (CSS, not a measuring copy: components/auto-text-area.tsx)
+      // from three rows to eight, then scrolls.
+      const prompt = live.page.locator('#hj-param-promptTxt');
+      const heightOf = async () =>
+        (await boxIn(live.page, '.hj-tool-form .ant-input-affix-wrapper'))[3];
+      await prompt.fill('奶油风客厅，暖色灯光，落地窗，胡桃木地板，米白色布艺沙发。'.repeat(3));
+      const longer = await heightOf();
+      await prompt.fill('奶油风客厅，暖色灯光，落地窗，胡桃木地板，米白色布艺沙发。'.repeat(20));
+      const full = await heightOf();
+      assert.ok(Number(longer) > 82 && Number(longer) < Number(full), `${longer}, ${full}`);
+      assert.equal(full, 8 * 22 + 16);
+      assert.ok(await prompt.evaluate((t) => t.scrollHeight > t.clientHeight));
+      await prompt.fill('');
+      assert.equal(await heightOf(), 82);
       assert.deepEqual(live.errors, []);
 
       // Once this browser keeps work of the tool, leaving the page tells the server (hj_work), and

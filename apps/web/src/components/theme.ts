@@ -24,7 +24,7 @@ export const fontFamily = [
 ].join(', ');
 
 export const theme: ThemeConfig = {
-  cssVar: true,
+  cssVar: false,
   hashed: false,
   token: {
     colorPrimary: brand.primary,

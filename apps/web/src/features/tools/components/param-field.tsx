@@ -1,8 +1,9 @@
 import type { ToolDefinition, Widget } from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
-import { Input, InputNumber, Segmented, Select, Skeleton, Slider, Switch } from 'antd';
+import { InputNumber, Segmented, Select, Skeleton, Slider, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AutoTextArea } from '../../../components/auto-text-area';
 import { useLocalized } from '../../../components/use-localized';
 import { materialsQuery } from '../api/tools.api';
 import { suggestionSetFor } from './prompt-phrases';
@@ -27,12 +28,13 @@ const PromptField = ({ widget, value, onChange, tool, id }: FieldProps & { id: s
   const prompt = typeof value === 'string' ? value : '';
   return (
     <>
-      <Input.TextArea
+      <AutoTextArea
         id={id}
         value={prompt}
         onChange={(e) => onChange(e.target.value)}
         placeholder={widget.help ? pick(widget.help) : undefined}
-        autoSize={{ minRows: 3, maxRows: 8 }}
+        minRows={3}
+        maxRows={8}
         maxLength={PROMPT_MAX}
         showCount
       />
@@ -162,12 +164,13 @@ export const ParamField = (props: FieldProps) => {
       break;
     case 'text':
       control = (
-        <Input.TextArea
+        <AutoTextArea
           id={id}
           value={typeof value === 'string' ? value : ''}
           onChange={(e) => onChange(e.target.value)}
           placeholder={widget.help ? pick(widget.help) : undefined}
-          autoSize={{ minRows: 2, maxRows: 8 }}
+          minRows={2}
+          maxRows={8}
           maxLength={500}
           showCount
         />

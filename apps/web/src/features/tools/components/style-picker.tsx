@@ -6,7 +6,9 @@ import {
   type ClassifyGroup,
 } from '@huijing/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Input, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
+// Deep import: antd's Input index brings TextArea, Search, Password and OTP with it.
+import Input from 'antd/es/input/Input';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -118,11 +120,25 @@ export const StylePicker = ({
   const tabStop = visible.some((c) => c.id === chosen) ? chosen : visible[0]?.id;
 
   // Long lists scroll inside the card: bring the chosen one into view without moving the page.
+  // "No preference" is the first tile, always in view. Otherwise the positions are read after the
+  // browser's next layout: read at once (this effect runs in the commit) they force a layout of
+  // the whole page (~100 ms of the tool page's start at 4× CPU).
+  const scrollTo = chosen !== '';
   useEffect(() => {
-    const box = grid.current;
-    const on = box?.querySelector<HTMLElement>('[aria-checked="true"]');
-    if (box && on) box.scrollTop = Math.max(0, on.offsetTop - box.offsetTop - 8);
-  }, [choices.length]);
+    if (!scrollTo) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        const box = grid.current;
+        const on = box?.querySelector<HTMLElement>('[aria-checked="true"]');
+        if (box && on) box.scrollTop = Math.max(0, on.offsetTop - box.offsetTop - 8);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [choices.length, scrollTo]);
 
   if (isPending) return <Skeleton.Button active block style={{ height: 96 }} />;
   if (isError) return <p className="hj-tool-field__note">{t('tools.form.catalogFailed')}</p>;

@@ -2,8 +2,9 @@ import { BulbOutlined, CheckOutlined } from '@ant-design/icons';
 import { classifyGroups, flattenClassify } from '@huijing/contracts';
 import { aspectSize, imageAspects } from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Input, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AutoTextArea } from '../../../components/auto-text-area';
 import { useLocalized } from '../../../components/use-localized';
 import { classifyQuery } from '../api/tools.api';
 import { PromptSuggestions } from '../components/prompt-suggestions';
@@ -45,12 +46,13 @@ const PromptBox = ({ tool, values, setParam }: OverrideProps) => {
           {t('generation.suggest.inspire')}
         </Button>
       </div>
-      <Input.TextArea
+      <AutoTextArea
         id="hj-param-promptTxt"
         value={prompt}
         onChange={(e) => setParam('promptTxt', e.target.value)}
         placeholder={widget.help ? pick(widget.help) : undefined}
-        autoSize={{ minRows: 3, maxRows: 8 }}
+        minRows={3}
+        maxRows={8}
         maxLength={PROMPT_MAX}
         showCount
         status={prompt.trim() ? undefined : 'warning'}
