@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Request } from 'playwright-core';
 import { desktop, dialogSettled, launch, newPage, screenshotPath } from '../support/browser';
 import { apiDesigner, type RunningServer, startServer } from '../support/server';
+import { webDist } from '../support/web-budget';
 
 const ADMIN = { username: 'root', password: 'correct horse battery' };
 
@@ -30,16 +33,26 @@ const adminToken = async () => {
 describe('help dialogs, single sign-on and page views', () => {
   test('the tool-page guide shows on a first visit and never again after 跳过', async () => {
     const { context, page, errors } = await newPage(browser, desktop, { guide: true });
-    // Not on a tool that cannot run (this server has no AI engine): its notice stays in view.
+    // The help feature's own chunk (the build's manifest names it).
+    const manifest = JSON.parse(
+      readFileSync(path.join(webDist(), '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const helpChunk = `/${manifest['src/features/help/index.ts']!.file}`;
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    // Not on a tool that cannot run (this server has no AI engine): its notice stays in view,
+    // and the page does not even download the guide.
     await page.goto(`${server.url}/indoorRender`);
     await page.getByTestId('tool-pending').first().waitFor();
     await page.locator('.hj-tool:not(.hj-tool-frame)').waitFor();
-    await page.waitForTimeout(1500);
+    await page.waitForTimeout(2500);
     assert.equal(await page.locator('.ant-tour').count(), 0);
+    assert.ok(!fetched.includes(helpChunk), `${helpChunk} was fetched`);
     // The first tool that runs gets it.
     await page.goto(`${server.url}/atmosphereChange`);
     const tour = page.locator('.ant-tour');
     await tour.waitFor({ timeout: 20_000 });
+    assert.ok(fetched.includes(helpChunk));
     assert.match(await tour.innerText(), /第一步：上传图片/);
     await page.screenshot({ path: screenshotPath('help-guide-desktop.png') });
     // Next moves on; closing it (跳过) ends it for good on this device.
