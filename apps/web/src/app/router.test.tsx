@@ -1,27 +1,46 @@
 import { extraRoutes, specRoutes } from '@huijing/contracts';
 import { allTools, toolForRoute } from '@huijing/tools';
 import { screen, within } from '@testing-library/react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { laterScreenFor } from './later-screens';
 import { BootScreen } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
-import { appRoutes, laterPaths, toolPaths } from './router';
+import { appRoutes, isToolPath, laterPaths, toolPaths } from './router';
 import { renderAt } from './test-utils';
 
 const children = appRoutes[0]?.children ?? [];
 /** Leaf routes, flattened through pathless layouts (the admin layout). */
 const leaves = (routes: RouteObject[]): RouteObject[] =>
   routes.flatMap((r) => (r.children ? leaves(r.children) : [r]));
+/** The tool pages share one route (router.tsx); it stands for every tool path. */
+const TOOL_ROUTE = '/:toolPath';
 const paths = leaves(children)
   .map((r) => r.path)
-  .filter((p): p is string => p !== undefined && p !== '*');
+  .filter((p): p is string => p !== undefined && p !== '*')
+  .flatMap((p) => (p === TOOL_ROUTE ? [...toolPaths] : [p]));
 
 describe('route table', () => {
   it('holds exactly the routes of spec §2 plus the extra routes, once each, under one root', () => {
     expect(appRoutes).toHaveLength(1);
     expect(new Set(paths).size).toBe(paths.length);
     expect([...paths].sort()).toEqual([...specRoutes, ...extraRoutes].sort());
+  });
+
+  it('sends every tool path, in any case, to the tool route, and no other path there', () => {
+    const routeOf = (path: string) => matchRoutes(appRoutes, path)?.at(-1)?.route.path;
+    for (const path of toolPaths) {
+      expect(routeOf(path), path).toBe(TOOL_ROUTE);
+      expect(isToolPath(path)).toBe(true);
+      expect(isToolPath(`${path.toUpperCase()}/`)).toBe(true);
+    }
+    const others = [...specRoutes, ...extraRoutes].filter((p) => !isToolPath(p));
+    expect(others.length).toBeGreaterThan(20);
+    for (const path of others) {
+      expect(routeOf(path.replace(/:\w+/g, 'x')), path).not.toBe(TOOL_ROUTE);
+    }
+    // A single path that is no tool's matches the tool route, which shows the not-found screen.
+    expect(isToolPath('/indoorRenderX')).toBe(false);
   });
 
   it('names an access key on every screen (spec §3); only the admin area is not public', () => {
@@ -73,6 +92,9 @@ describe('screens', () => {
   });
 
   it('shows the designed not-found page for an unknown path', async () => {
+    const { unmount } = renderAt('/nosuchtool');
+    expect(await screen.findByText('页面走丢了')).toBeInTheDocument();
+    unmount();
     renderAt('/no/such/page');
     expect(await screen.findByText('页面走丢了')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /返回首页/ })).toBeInTheDocument();

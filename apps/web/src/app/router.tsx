@@ -1,5 +1,6 @@
 import { LOGIN_PATH } from '@huijing/contracts';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createElement, lazy, Suspense } from 'react';
+import { createBrowserRouter, useLocation, type RouteObject } from 'react-router';
 import type { RouteHandle } from './access-guard';
 import { areaAdminRoutes, areaRoutes } from './area-routes';
 import { page, plainScreen, screen } from './route-helpers';
@@ -133,6 +134,36 @@ export const toolPaths = [
   '/colorFlatPicture',
 ] as const;
 
+const toolPathKeys = new Set(toolPaths.map((path) => path.toLowerCase()));
+/** Whether a path is a tool page's, as the router used to match them: any case, slash or not. */
+export const isToolPath = (pathname: string) =>
+  toolPathKeys.has(pathname.replace(/\/+$/, '').toLowerCase());
+
+const notFound = screen(
+  () => import('./screens/not-found-screen'),
+  (m) => m.NotFoundScreen,
+);
+const LazyNotFound = lazy(async () => ({ default: (await notFound()).Component }));
+
+/**
+ * Every tool path is one route (`/:toolPath`), not 47: the router flattens, ranks and compiles
+ * its whole table on every match (several times as it starts), so each route costs every page's
+ * start-up (~70 ms at 4× CPU for the tool routes). A single path the table does not hold, which
+ * this route now also matches, gets the not-found screen as before.
+ */
+const toolRoute: RouteObject['lazy'] = async () => {
+  const { Component: Tool } = await tool();
+  const ToolOrNotFound = () =>
+    isToolPath(useLocation().pathname)
+      ? createElement(Tool)
+      : createElement(
+          Suspense,
+          { fallback: createElement(BootScreen) },
+          createElement(LazyNotFound),
+        );
+  return { Component: ToolOrNotFound };
+};
+
 /** Screens of later issues, shown as designed coming-soon panels (see later-screens.ts). */
 export const laterPaths: readonly string[] = [];
 
@@ -190,19 +221,13 @@ export const appRoutes: RouteObject[] = [
       page('/client', client),
       page('/text2prompt', textToPrompt),
       page('/img2prompt', imageToPrompt),
-      ...toolPaths.map((path) => page(path, tool)),
+      page('/:toolPath', toolRoute),
       page('/deepseek', assistantChat),
       page('/imgagent', imageAgent),
       ...areaRoutes,
       ...laterPaths.map((path) => page(path, later)),
       ...donePaths.map((path) => page(path, done)),
-      page(
-        '*',
-        screen(
-          () => import('./screens/not-found-screen'),
-          (m) => m.NotFoundScreen,
-        ),
-      ),
+      page('*', notFound),
     ],
   },
 ];
