@@ -8,8 +8,9 @@ const RESOLVED = `\0${ID}`;
 
 /**
  * `virtual:antd-styles`: `antdStylesHref`, the address of antd's styles baked at build time
- * (src/components/antd-bake.tsx), a hashed asset; undefined in the development server and in
- * tests, where antd generates every style at run time as it always did.
+ * (src/components/antd-bake.tsx), a hashed asset, and `antdMapToken`, the theme's map token
+ * derived at build time (src/components/prebuilt-algorithm.ts); both undefined in the
+ * development server and in tests, where antd works both out at run time as it always did.
  */
 export const antdStyles = (): Plugin => {
   let build = false;
@@ -21,8 +22,10 @@ export const antdStyles = (): Plugin => {
     resolveId: (id) => (id === ID ? RESOLVED : undefined),
     async load(id) {
       if (id !== RESOLVED) return undefined;
-      if (!build) return 'export const antdStylesHref = undefined;\n';
-      const { bakeAntdStyles } = (await tsImport(
+      if (!build) {
+        return 'export const antdStylesHref = undefined;\nexport const antdMapToken = undefined;\n';
+      }
+      const { bakeAntdStyles, bakeMapToken } = (await tsImport(
         '../src/components/antd-bake.tsx',
         import.meta.url,
       )) as typeof Bake;
@@ -33,7 +36,13 @@ export const antdStyles = (): Plugin => {
       const hash = crypto.createHash('sha256').update(css).digest('base64url').slice(0, 8);
       const fileName = `assets/antd-${hash}.css`;
       this.emitFile({ type: 'asset', fileName, source: css });
-      return `export const antdStylesHref = ${JSON.stringify(`/${fileName}`)};\n`;
+      // JSON.parse of a string literal: parsed faster than the same object as code.
+      const mapToken = JSON.stringify(JSON.stringify(bakeMapToken()));
+      return [
+        `export const antdStylesHref = ${JSON.stringify(`/${fileName}`)};`,
+        `export const antdMapToken = /* @__PURE__ */ JSON.parse(${mapToken});`,
+        '',
+      ].join('\n');
     },
   };
 };

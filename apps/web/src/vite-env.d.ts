@@ -41,6 +41,9 @@ declare module 'virtual:tool-frames' {
 }
 
 declare module 'virtual:antd-styles' {
+  import type { MapToken, SeedToken } from 'antd/es/theme/interface';
   /** antd's styles baked at build time (build/antd-styles.ts); undefined in dev and tests. */
   export const antdStylesHref: string | undefined;
+  /** The theme's seed and map token derived at build time (components/prebuilt-algorithm.ts). */
+  export const antdMapToken: { seed: SeedToken; map: MapToken } | undefined;
 }

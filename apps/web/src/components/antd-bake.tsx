@@ -23,8 +23,11 @@ import {
   Tooltip,
   Tour,
 } from 'antd';
+import defaultAlgorithm from 'antd/es/theme/themes/default';
+import seedToken from 'antd/es/theme/themes/seed';
 import zhCNLocale from 'antd/es/locale/zh_CN';
 import { renderToString } from 'react-dom/server';
+import type { BakedMapToken } from './prebuilt-algorithm';
 import { theme } from './theme';
 
 /**
@@ -74,4 +77,14 @@ export const bakeAntdStyles = (): string => {
     </StyleProvider>,
   );
   return extractStyle(cache, { plain: true, types: 'style' });
+};
+
+/**
+ * Build-time only: the seed antd's ConfigProvider hands its algorithm for the app's theme, and
+ * the map token the default algorithm derives from it (colour palettes and all), so the browser
+ * does not derive it again on the first render (components/prebuilt-algorithm.ts).
+ */
+export const bakeMapToken = (): BakedMapToken => {
+  const seed = { ...seedToken, ...theme.token } as BakedMapToken['seed'];
+  return { seed, map: defaultAlgorithm(seed) };
 };

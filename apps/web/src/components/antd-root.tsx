@@ -7,7 +7,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { TOAST_MAX_COUNT, TOAST_TOP } from '../lib/constants';
 import type { NoticeKind } from '../lib/notify';
 import { openDialog, toastTop } from '../lib/toast-place';
-import { antdStylesHref } from 'virtual:antd-styles';
+import { antdMapToken, antdStylesHref } from 'virtual:antd-styles';
+import { withPrebuiltAlgorithm } from './prebuilt-algorithm';
 import { theme } from './theme';
 
 /**
@@ -63,10 +64,13 @@ unstableSetRender((node, container) => {
   };
 });
 
+// The theme's map token comes derived from the build where there is one (prebuilt-algorithm.ts).
+const appTheme = withPrebuiltAlgorithm(theme, antdMapToken);
+
 export const AntdRoot = ({ children }: { children: ReactNode }) => {
   if (!stylesLoaded) use(antdStylesReady);
   return (
-    <ConfigProvider locale={zhCNLocale} theme={theme}>
+    <ConfigProvider locale={zhCNLocale} theme={appTheme}>
       {children}
     </ConfigProvider>
   );
