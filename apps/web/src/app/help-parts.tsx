@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useHelpDialogs } from '../components/help-dialogs.store';
 import { useCurrentUser } from '../components/use-session';
@@ -34,11 +34,12 @@ export const HelpModals = () => {
   const used = onToolPage || open !== null || guideRequests > 0;
   const wantsGuide = !loading && guideFitsScreen() && !guideDone(user?.id ?? 'guest');
   const tool = toolForLocation(location.pathname, location.search);
+  const guideReady = useCallback(() => setOnToolPage(true), []);
 
   return (
     <>
       {tool && wantsGuide && !used ? (
-        <GuideWatch key={location.pathname} toolId={tool.id} onReady={setOnToolPage} />
+        <GuideWatch key={location.pathname} toolId={tool.id} onReady={guideReady} />
       ) : null}
       {used ? (
         <Suspense fallback={null}>
@@ -55,7 +56,7 @@ export const HelpModals = () => {
  * the 待开通 notice, and the guide points at an upload and a start button nobody can use), so
  * such a page never downloads the guide (antd's Tour, forms, modals) at all.
  */
-const GuideWatch = ({ toolId, onReady }: { toolId: string; onReady: (ready: true) => void }) => {
+const GuideWatch = ({ toolId, onReady }: { toolId: string; onReady: () => void }) => {
   const { available } = useToolAvailability();
   const cannotRun = available(toolId) === false;
 
@@ -68,7 +69,7 @@ const GuideWatch = ({ toolId, onReady }: { toolId: string; onReady: (ready: true
       tries += 1;
       if (document.querySelector(TOOL_WORKSPACE) && document.readyState === 'complete') {
         clearInterval(timer);
-        idle = whenIdle(() => onReady(true));
+        idle = whenIdle(onReady);
       } else if (tries > 50) clearInterval(timer);
     }, 200);
     return () => {

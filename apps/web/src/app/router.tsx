@@ -4,6 +4,7 @@ import { createBrowserRouter, useLocation, type RouteObject } from 'react-router
 import type { RouteHandle } from './access-guard';
 import { areaAdminRoutes, areaRoutes } from './area-routes';
 import { page, plainScreen, screen } from './route-helpers';
+import { catalogToolForRoute, catalogTools } from '../lib/tool-catalog';
 import { BootScreen, RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
 
@@ -83,61 +84,17 @@ const admin = <
     (m) => m[name],
   );
 
-/** Tool pages (the registry in @huijing/tools owns what each one is). */
-export const toolPaths = [
-  '/panorama',
-  '/facerestoration',
-  '/materialchange',
-  '/materialChange',
-  '/backgroundchange',
-  '/atmosphereChange',
-  '/oldhouse',
-  '/multiAngleRender',
-  '/imgs2Video',
-  '/ailive',
-  '/ailiveOld',
-  '/xitu',
-  '/wanwuqianyi',
-  '/localRenderingPro',
-  '/localRenderingProIndoor',
-  '/toline',
-  '/3drender',
-  '/allPlan',
-  '/emptyRoom',
-  '/indoorExterior',
-  '/indoorShedShot',
-  '/outdoorShedShot',
-  '/matting',
-  '/extendImg',
-  '/clean',
-  '/realUpImg',
-  '/compress',
-  '/upScaleImg',
-  '/architecturalPart',
-  '/architecturalRender',
-  '/architecturalRenderNew',
-  '/birdsViewRender',
-  '/landscapeRender',
-  '/landscapeRenderNew',
-  '/lockImgOut',
-  '/lockImg',
-  '/text2Img',
-  '/text2ImgPro',
-  '/text2Video',
-  '/img2Video',
-  '/styleTransfer',
-  '/styleTransferIndoor',
-  '/gongzhuangRender',
-  '/gongzhuangRenderNew',
-  '/indoorRender',
-  '/indoorRenderNew',
-  '/colorFlatPicture',
-] as const;
+/**
+ * Tool pages: every route of the build-time catalog (the registry in @huijing/tools owns what
+ * each one is), but /lama, which has a route of its own.
+ */
+export const toolPaths: readonly string[] = [
+  ...new Set(catalogTools.flatMap((t) => t.routes).filter((path) => path !== '/lama')),
+];
 
-const toolPathKeys = new Set(toolPaths.map((path) => path.toLowerCase()));
 /** Whether a path is a tool page's, as the router used to match them: any case, slash or not. */
 export const isToolPath = (pathname: string) =>
-  toolPathKeys.has(pathname.replace(/\/+$/, '').toLowerCase());
+  catalogToolForRoute(pathname.replace(/\/+$/, '')) !== undefined;
 
 const notFound = screen(
   () => import('./screens/not-found-screen'),

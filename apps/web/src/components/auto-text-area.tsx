@@ -1,6 +1,7 @@
 // Deep imports: antd's Input index brings Search, Password and OTP with it (it attaches them).
 import TextArea, { type TextAreaProps } from 'antd/es/input/TextArea';
-import type { CSSProperties, FormEvent } from 'react';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { useLayoutEffect, useRef, type CSSProperties } from 'react';
 import './styles/auto-text-area.css';
 
 type Props = Omit<TextAreaProps, 'autoSize' | 'rows'> & { minRows: number; maxRows: number };
@@ -10,9 +11,8 @@ const sizesByCss =
     ? CSS.supports('field-sizing', 'content')
     : false;
 
-/** Where the browser cannot size the box to its words, it grows as they are typed. */
-const growWithInput = (e: FormEvent<HTMLTextAreaElement>) => {
-  const box = e.currentTarget;
+/** Where the browser cannot size the box to its words, its height follows them by script. */
+const fitWords = (box: HTMLTextAreaElement) => {
   box.style.height = 'auto';
   box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
 };
@@ -22,17 +22,28 @@ const growWithInput = (e: FormEvent<HTMLTextAreaElement>) => {
  * (`field-sizing: content`, styles/auto-text-area.css) instead of antd's `autoSize`, which
  * measures every box with a hidden copy on mount — a forced layout of the whole page (~240 ms
  * of the tool page's first render at 4× CPU). Browsers without `field-sizing` show `minRows`
- * rows and grow on input.
+ * rows and fit the words by script as they are typed or set (a suggestion chip, 给我灵感).
  */
-export const AutoTextArea = ({ minRows, maxRows, className, style, onInput, ...rest }: Props) => (
-  <TextArea
-    {...rest}
-    rows={minRows}
-    className={`hj-auto-text${className ? ` ${className}` : ''}`}
-    style={{ ...style, '--hj-rows-min': minRows, '--hj-rows-max': maxRows } as CSSProperties}
-    onInput={(e) => {
-      if (!sizesByCss) growWithInput(e);
-      onInput?.(e);
-    }}
-  />
-);
+export const AutoTextArea = ({ minRows, maxRows, className, style, onInput, ...rest }: Props) => {
+  const ref = useRef<TextAreaRef>(null);
+  const { value } = rest;
+  useLayoutEffect(() => {
+    const box = ref.current?.resizableTextArea?.textArea;
+    // Not on a box that is empty and was never fitted: it has its rows, and reading would force
+    // a layout. A box emptied after growing shrinks back.
+    if (!sizesByCss && box && (box.value !== '' || box.style.height !== '')) fitWords(box);
+  }, [value]);
+  return (
+    <TextArea
+      {...rest}
+      ref={ref}
+      rows={minRows}
+      className={`hj-auto-text${className ? ` ${className}` : ''}`}
+      style={{ ...style, '--hj-rows-min': minRows, '--hj-rows-max': maxRows } as CSSProperties}
+      onInput={(e) => {
+        if (!sizesByCss) fitWords(e.currentTarget);
+        onInput?.(e);
+      }}
+    />
+  );
+};

@@ -1,9 +1,10 @@
 import { ArrowUpOutlined, PauseOutlined } from '@ant-design/icons';
 import type { AssistantModel, AssistantStatus } from '@huijing/contracts';
-import { Button, Input, Segmented, Switch, Tooltip } from 'antd';
+import { Button, Segmented, Switch, Tooltip } from 'antd';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImagePicker, imageFromItems, usePrepareImage } from './image-picker';
+import { AutoTextArea } from '../../../components/auto-text-area';
 
 const MODEL_LABELS: Record<AssistantModel, string> = { gemini: 'Gemini', gpt: 'GPT' };
 
@@ -69,13 +70,14 @@ export const Composer = ({
     <div className="hj-composer">
       <div className="hj-composer__row">
         <ImagePicker value={image} onChange={onImage} disabled={streaming} />
-        <Input.TextArea
+        <AutoTextArea
           className="hj-composer__text"
           value={text}
           onChange={(e) => onText(e.target.value)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
-          autoSize={{ minRows: 2, maxRows: 8 }}
+          minRows={2}
+          maxRows={8}
           maxLength={4000}
           placeholder={
             image ? t('assistant.composer.placeholder') : t('assistant.composer.placeholderNoImage')

@@ -1,6 +1,6 @@
 import { DownloadOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { EditInfo } from '@huijing/contracts';
-import { Alert, Button, Input, Progress, Skeleton } from 'antd';
+import { Alert, Button, Progress, Skeleton } from 'antd';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { BeforeAfter } from './before-after';
 import { ImagePicker } from './image-picker';
 import { LoadMore } from './load-more';
 import '../assistant.css';
+import { AutoTextArea } from '../../../components/auto-text-area';
 
 const EXAMPLES = ['sofa', 'snow', 'wall', 'plants'] as const;
 const EDIT_TICKET_TYPE = 1;
@@ -192,7 +193,7 @@ export const EditPage = () => {
           <label className="hj-imgedit__label" htmlFor="hj-imgedit-instruction">
             {t('assistant.edit.instruction')}
           </label>
-          <Input.TextArea
+          <AutoTextArea
             id="hj-imgedit-instruction"
             value={instruction}
             onChange={(e) => setInstruction(e.target.value)}
@@ -202,7 +203,8 @@ export const EditPage = () => {
                 void submit();
               }
             }}
-            autoSize={{ minRows: 3, maxRows: 6 }}
+            minRows={3}
+            maxRows={6}
             maxLength={1000}
             placeholder={t('assistant.edit.instructionPlaceholder')}
           />

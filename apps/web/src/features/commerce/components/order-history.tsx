@@ -1,13 +1,14 @@
 import { formatFen } from '@huijing/contracts';
 import type { OrderItem } from '@huijing/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Input, Modal, Pagination, Skeleton, Tag } from 'antd';
+import { Button, Empty, Modal, Pagination, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecharge } from '../../../components/recharge.store';
 import { notify } from '../../../lib/notify';
 import { ordersQuery, requestRefund } from '../api/commerce.api';
 import { PayPanel } from './pay-panel';
+import { AutoTextArea } from '../../../components/auto-text-area';
 
 const statusColor = {
   pending: 'gold',
@@ -86,13 +87,14 @@ const RefundRequest = ({ order, onClose }: { order: OrderItem; onClose: () => vo
       <p className="hj-orders__refund-what">
         {order.title} · ¥{formatFen(order.amountFen)}
       </p>
-      <Input.TextArea
+      <AutoTextArea
         aria-label={t('commerce.orders.refundReason')}
         placeholder={t('commerce.orders.refundReason')}
         value={reason}
         maxLength={200}
         showCount
-        autoSize={{ minRows: 3, maxRows: 6 }}
+        minRows={3}
+        maxRows={6}
         onChange={(e) => setReason(e.target.value)}
       />
       <p className="hj-orders__refund-policy">{t('commerce.orders.refundPolicy')}</p>

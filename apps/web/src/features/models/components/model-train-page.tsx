@@ -19,6 +19,7 @@ import {
 } from '../api/models.api';
 import { DatasetUploader, type DatasetPicture } from './dataset-uploader';
 import '../models.css';
+import { AutoTextArea } from '../../../components/auto-text-area';
 
 let keySeq = 0;
 const errorText = (e: unknown, fallback: string) => (e instanceof Error && e.message) || fallback;
@@ -256,8 +257,9 @@ export const ModelTrainPage = () => {
                       {doctor.accepted.map((a) => (
                         <li key={a.fileId}>
                           <img src={a.thumbUrl ?? a.url} alt="" loading="lazy" />
-                          <Input.TextArea
-                            autoSize={{ minRows: 1, maxRows: 3 }}
+                          <AutoTextArea
+                            minRows={1}
+                            maxRows={3}
                             maxLength={300}
                             value={captions[a.fileId] ?? a.caption}
                             onChange={(e) =>

@@ -1,6 +1,6 @@
 import { BulbOutlined } from '@ant-design/icons';
 import type { PromptStyle } from '@huijing/contracts';
-import { Alert, Button, Input } from 'antd';
+import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textToPrompt } from '../api/prompts.api';
@@ -8,6 +8,7 @@ import { PromptResultPanel } from './prompt-result';
 import { PromptWorkspace } from './prompt-workspace';
 import { StylePicker } from './style-picker';
 import { usePromptRun } from './use-prompt-run';
+import { AutoTextArea } from '../../../components/auto-text-area';
 
 const examples = ['examples.living', 'examples.tea', 'examples.villa', 'examples.park'] as const;
 
@@ -34,11 +35,12 @@ export const TextToPromptPage = () => {
         >
           <label className="hj-prompts__field">
             <span className="hj-prompts__label">{t('works.prompts.text.label')}</span>
-            <Input.TextArea
+            <AutoTextArea
               value={idea}
               onChange={(e) => setIdea(e.target.value)}
               placeholder={t('works.prompts.text.placeholder')}
-              autoSize={{ minRows: 4, maxRows: 10 }}
+              minRows={4}
+              maxRows={10}
               maxLength={500}
               showCount
               disabled={!available}
