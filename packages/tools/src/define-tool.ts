@@ -118,19 +118,32 @@ export type ToolDefinition<P extends z.ZodObject = z.ZodObject> = z.infer<typeof
 };
 
 /**
- * The web's production bundle (Vite sets `import.meta.env.PROD`) skips the definition checks:
- * they run wherever the code is written and tested — the server at start-up, the tests, the web's
- * development server — and on a tool page they were two fifths of evaluating the registry, in
- * the task that blocks the page before its form works (docs/performance.md).
+ * A tool as its file declares it: `params` is a function, so a tool's schemas are built the
+ * first time something reads them, not when the registry is imported. A tool page reads one
+ * tool's; building all 45 tools' zod schemas was most of evaluating the registry in the browser
+ * (docs/performance.md).
  */
-const checkDefinitions = !(import.meta as { env?: { PROD?: boolean } }).env?.PROD;
+export type ToolSpec<P extends z.ZodObject> = Omit<ToolDefinition<P>, 'params'> & {
+  params: () => P;
+};
+
+/** A tool from its spec, its `params` built on first read and kept. No checks. */
+export const buildTool = <P extends z.ZodObject>({
+  params: build,
+  ...spec
+}: ToolSpec<P>): ToolDefinition<P> => {
+  let params: P | undefined;
+  return Object.defineProperty(spec, 'params', {
+    get: () => (params ??= build()),
+    enumerable: true,
+  }) as ToolDefinition<P>;
+};
 
 /**
- * Declares one tool. Checks at definition time, so a malformed tool fails at import: metadata
- * parses, defaults parse, every widget names a real parameter, input names are unique.
+ * Checks a definition, so a malformed tool fails at import: metadata parses, defaults parse,
+ * every widget names a real parameter, input names are unique. Reads the tool's parameters.
  */
-export const defineTool = <P extends z.ZodObject>(tool: ToolDefinition<P>): ToolDefinition<P> => {
-  if (!checkDefinitions) return tool;
+const checked = <P extends z.ZodObject>(tool: ToolDefinition<P>): ToolDefinition<P> => {
   metaSchema.parse(tool);
   const defaults = tool.params.safeParse({});
   if (!defaults.success) throw new Error(`tool ${tool.id}: defaults do not parse`);
@@ -144,6 +157,20 @@ export const defineTool = <P extends z.ZodObject>(tool: ToolDefinition<P>): Tool
     throw new Error(`tool ${tool.id}: spread ${tool.spread} needs an 'auto' option and others`);
   return tool;
 };
+
+/**
+ * Declares one tool, checked at definition time wherever the code is written and tested — the
+ * server at start-up, the tests, the web's development server. The web's production bundle
+ * (Vite sets `import.meta.env.PROD`) leaves the checks out: on a tool page they were two fifths
+ * of evaluating the registry, in the task that blocks the page before its form works, and they
+ * read every tool's parameters (docs/performance.md; e2e/flows/bundle-budget.test.ts checks the
+ * bundle holds none of them).
+ */
+export const defineTool: <P extends z.ZodObject>(spec: ToolSpec<P>) => ToolDefinition<P> = (
+  import.meta as { env?: { PROD?: boolean } }
+).env?.PROD
+  ? buildTool
+  : (spec) => checked(buildTool(spec));
 
 /** The value of an option that leaves the choice to us ("as in the image", "several angles"). */
 export const AUTO_OPTION = 'auto';

@@ -249,19 +249,22 @@ export const interiorRender = (o: {
   space: 'home-space' | 'commercial-space';
   lock?: boolean;
 }) => ({
-  shape: {
-    promptTxt,
-    cnStrength: cnStrength(),
-    style: categoryPick(o.style ?? interiorStyle),
-    space: categoryPick(),
-    ipaPlus,
-    lock: lock(o.lock),
-    view: interiorView,
-    atmosphere,
-    ignoreWordAndImage,
-    count: count(),
-    loraId,
-    loraStrength,
+  // Built when read (the tool's params function), not when the tool file is imported.
+  get shape() {
+    return {
+      promptTxt,
+      cnStrength: cnStrength(),
+      style: categoryPick(o.style ?? interiorStyle),
+      space: categoryPick(),
+      ipaPlus,
+      lock: lock(o.lock),
+      view: interiorView,
+      atmosphere,
+      ignoreWordAndImage,
+      count: count(),
+      loraId,
+      loraStrength,
+    };
   },
   widgets: {
     promptTxt: widgets.promptTxt,
@@ -284,22 +287,25 @@ export const exteriorRender = (o: {
   lock?: boolean;
   view?: (typeof exteriorViews)[number][0];
 }) => ({
-  shape: {
-    promptTxt,
-    cnStrength: cnStrength(),
-    style: categoryPick(
-      o.style ?? (o.kind === 'architecture' ? architectureStyle : landscapeStyle),
-    ),
-    space: categoryPick(),
-    ipaPlus,
-    lock: lock(o.lock),
-    view: z.enum(values(exteriorViews)).default(o.view ?? 'auto'),
-    atmosphere,
-    environment,
-    ignoreWordAndImage,
-    count: count(),
-    loraId,
-    loraStrength,
+  // Built when read (the tool's params function), not when the tool file is imported.
+  get shape() {
+    return {
+      promptTxt,
+      cnStrength: cnStrength(),
+      style: categoryPick(
+        o.style ?? (o.kind === 'architecture' ? architectureStyle : landscapeStyle),
+      ),
+      space: categoryPick(),
+      ipaPlus,
+      lock: lock(o.lock),
+      view: z.enum(values(exteriorViews)).default(o.view ?? 'auto'),
+      atmosphere,
+      environment,
+      ignoreWordAndImage,
+      count: count(),
+      loraId,
+      loraStrength,
+    };
   },
   widgets: {
     promptTxt: widgets.promptTxt,

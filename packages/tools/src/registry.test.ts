@@ -1,9 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { specRoutes } from '@huijing/contracts';
 import { z } from 'zod';
-import { CN_STRENGTH_DEFAULT, CN_STRENGTH_INDOOR_EXTERIOR } from './params';
-import { defineTool, runPrice, spreadValues } from './define-tool';
+import { CN_STRENGTH_DEFAULT, CN_STRENGTH_INDOOR_EXTERIOR, interiorRender } from './params';
+import { buildTool, defineTool, runPrice, spreadValues } from './define-tool';
 import { allTools, getTool, toolForRoute, toolsOfFamily } from './registry';
+
+/** A well-formed tool's metadata, for definitions made up by the tests. */
+const probe = {
+  id: 'probe',
+  family: 'edit' as const,
+  routes: ['/probe'],
+  name: { 'zh-CN': '探针', 'en-US': 'Probe' },
+  description: { 'zh-CN': '探针', 'en-US': 'Probe' },
+  ticketType: 1 as const,
+  price: 1,
+  capability: 'compress' as const,
+  inputs: [],
+  widgets: {},
+};
 
 describe('tool registry', () => {
   it('has unique ids; every tool has parsable defaults, a price and spec routes', () => {
@@ -53,27 +67,18 @@ describe('tool registry', () => {
   });
 
   it('refuses malformed definitions at import', () => {
-    const base = {
-      id: 'probe',
-      family: 'edit' as const,
-      routes: ['/probe'],
-      name: { 'zh-CN': '探针', 'en-US': 'Probe' },
-      description: { 'zh-CN': '探针', 'en-US': 'Probe' },
-      ticketType: 1 as const,
-      price: 1,
-      capability: 'compress' as const,
-      inputs: [],
-      widgets: {},
-    };
-    expect(() => defineTool({ ...base, params: z.object({ q: z.number() }) })).toThrow(/defaults/);
+    const base = probe;
+    expect(() => defineTool({ ...base, params: () => z.object({ q: z.number() }) })).toThrow(
+      /defaults/,
+    );
     expect(() =>
       defineTool({
         ...base,
-        params: z.object({}),
+        params: () => z.object({}),
         widgets: { nope: { kind: 'switch', label: base.name } } as never,
       }),
     ).toThrow(/unknown parameter/);
-    expect(() => defineTool({ ...base, id: 'Bad Id', params: z.object({}) })).toThrow();
+    expect(() => defineTool({ ...base, id: 'Bad Id', params: () => z.object({}) })).toThrow();
     // A spread option needs an 'auto' and concrete values to spread over.
     const select = (values: string[]) => ({
       kind: 'select' as const,
@@ -84,19 +89,19 @@ describe('tool registry', () => {
     expect(() =>
       defineTool({
         ...base,
-        params: z.object({ view }),
+        params: () => z.object({ view }),
         widgets: { view: select(['a', 'b']) },
         spread: 'view',
       }),
     ).toThrow(/spread/);
     expect(() =>
-      defineTool({ ...base, params: z.object({ view }), widgets: {}, spread: 'view' }),
+      defineTool({ ...base, params: () => z.object({ view }), widgets: {}, spread: 'view' }),
     ).toThrow(/spread/);
     expect(
       spreadValues(
         defineTool({
           ...base,
-          params: z.object({ view }),
+          params: () => z.object({ view }),
           widgets: { view: select(['auto', 'b', 'a']) },
           spread: 'view',
         }),
@@ -125,5 +130,35 @@ describe('tool registry', () => {
       toolsOfFamily('generate').filter((t) => t.ticketType === 4).length,
     ).toBeGreaterThanOrEqual(4);
     expect(getTool('live-render')?.ticketType).toBe(2);
+  });
+});
+
+describe('tool parameters built when read', () => {
+  const spec = probe;
+
+  it('builds a tool’s schema once, however often it is read', () => {
+    const build = vi.fn(() => z.object({ q: z.number().default(1) }));
+    const tool = defineTool({ ...spec, params: build });
+    expect(tool.params).toBe(tool.params);
+    expect(tool.params.parse({})).toEqual({ q: 1 });
+    expect(build).toHaveBeenCalledTimes(1);
+    expect(Object.keys(tool)).toContain('params');
+  });
+
+  it('builds none without the definition checks (the web’s bundle) until a page reads one', () => {
+    const build = vi.fn(() => z.object({ q: z.number() }));
+    const tool = buildTool({ ...spec, params: build });
+    expect(tool.id).toBe('probe');
+    expect(build).not.toHaveBeenCalled();
+    expect(Object.keys(tool.params.shape)).toEqual(['q']);
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+
+  it('builds a render tool’s shared settings when they are read, not when the tool file loads', () => {
+    const set = interiorRender({ space: 'home-space' });
+    expect(Object.keys(set.widgets)).toContain('cnStrength');
+    // A getter: each read builds the schemas anew (the tool's params function reads it once).
+    expect(set.shape.cnStrength).not.toBe(set.shape.cnStrength);
+    expect(Object.keys(set.shape)).toEqual(expect.arrayContaining(Object.keys(set.widgets)));
   });
 });

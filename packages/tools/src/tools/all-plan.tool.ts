@@ -25,13 +25,14 @@ export const allPlanTool = defineTool({
   price: 2,
   capability: 'render',
   inputs: [input.upload(), input.style()],
-  params: z.object({
-    promptTxt,
-    cnStrength: cnStrength(),
-    style: categoryPick(interiorStyle),
-    view: z.enum(['top-down', 'axonometric']).default('top-down'),
-    count: count(),
-  }),
+  params: () =>
+    z.object({
+      promptTxt,
+      cnStrength: cnStrength(),
+      style: categoryPick(interiorStyle),
+      view: z.enum(['top-down', 'axonometric']).default('top-down'),
+      count: count(),
+    }),
   widgets: {
     promptTxt: widgets.promptTxt,
     cnStrength: widgets.cnStrength,

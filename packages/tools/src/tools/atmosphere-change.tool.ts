@@ -16,12 +16,13 @@ export const atmosphereChangeTool = defineTool({
   capability: 'color-grade',
   inputs: [input.upload()],
   // The local engine's colour-grade schema (the engine validates again).
-  params: z.object({
-    atmosphere: z
-      .enum(['day', 'dusk', 'night', 'overcast', 'snow', 'warm', 'cool', 'sunny'])
-      .default('dusk'),
-    strength: z.number().min(0).max(1).default(1),
-  }),
+  params: () =>
+    z.object({
+      atmosphere: z
+        .enum(['day', 'dusk', 'night', 'overcast', 'snow', 'warm', 'cool', 'sunny'])
+        .default('dusk'),
+      strength: z.number().min(0).max(1).default(1),
+    }),
   widgets: {
     atmosphere: {
       kind: 'select',

@@ -25,14 +25,15 @@ export const backgroundChangeTool = defineTool({
   capability: 'render-masked',
   verb: { 'zh-CN': '开始替换', 'en-US': 'Replace' },
   inputs: [input.upload(), input.mask(), input.style()],
-  params: z.object({
-    promptTxt,
-    cnStrength: cnStrength(),
-    environment,
-    atmosphere,
-    ipaPlus,
-    count: count(),
-  }),
+  params: () =>
+    z.object({
+      promptTxt,
+      cnStrength: cnStrength(),
+      environment,
+      atmosphere,
+      ipaPlus,
+      count: count(),
+    }),
   widgets: {
     promptTxt: widgets.promptTxt,
     cnStrength: widgets.cnStrength,

@@ -16,10 +16,11 @@ export const cleanTool = defineTool({
   capability: 'inpaint',
   inputs: [input.upload(), input.mask()],
   // The local engine's inpaint schema (the engine validates again).
-  params: z.object({
-    method: z.enum(['auto', 'patch', 'telea', 'ns']).default('auto'),
-    radius: z.number().int().min(1).max(30).optional(),
-  }),
+  params: () =>
+    z.object({
+      method: z.enum(['auto', 'patch', 'telea', 'ns']).default('auto'),
+      radius: z.number().int().min(1).max(30).optional(),
+    }),
   widgets: {
     method: {
       kind: 'segmented',

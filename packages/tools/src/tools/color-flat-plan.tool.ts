@@ -16,11 +16,12 @@ export const colorFlatPlanTool = defineTool({
   capability: 'color-flat-plan',
   inputs: [input.upload()],
   // The local engine's colour-flat-plan schema (the engine validates again).
-  params: z.object({
-    colors: z.number().int().min(4).max(24).default(10),
-    palette: z.enum(['original', 'soft', 'vivid', 'mono']).default('original'),
-    outline: z.boolean().default(true),
-  }),
+  params: () =>
+    z.object({
+      colors: z.number().int().min(4).max(24).default(10),
+      palette: z.enum(['original', 'soft', 'vivid', 'mono']).default('original'),
+      outline: z.boolean().default(true),
+    }),
   widgets: {
     colors: {
       kind: 'slider',

@@ -17,11 +17,12 @@ export const compressTool = defineTool({
   inputs: [input.upload()],
   // The local engine's compress schema (the engine validates again): all optional. Without a
   // target size the engine encodes at quality 80; with one, quality is the ceiling it searches.
-  params: z.object({
-    format: z.enum(['jpeg', 'webp', 'avif']).optional(),
-    targetKB: z.number().positive().max(100_000).optional(),
-    quality: z.number().int().min(1).max(100).optional(),
-  }),
+  params: () =>
+    z.object({
+      format: z.enum(['jpeg', 'webp', 'avif']).optional(),
+      targetKB: z.number().positive().max(100_000).optional(),
+      quality: z.number().int().min(1).max(100).optional(),
+    }),
   widgets: {
     format: {
       kind: 'segmented',

@@ -18,7 +18,7 @@ export const emptyRoomTool = defineTool({
   inputs: [input.upload()],
   // Its own ComfyUI template (workflows/empty-room.*): the instruction to clear the room is
   // built in, the prompt only adds what to keep. Instruction editing has no structure knob.
-  params: z.object({ promptTxt, count: count() }),
+  params: () => z.object({ promptTxt, count: count() }),
   widgets: {
     promptTxt: {
       ...widgets.promptTxt,

@@ -26,13 +26,14 @@ export const extendTool = defineTool({
   inputs: [input.upload()],
   // The local engine's extend schema (the engine validates again). A ratio, when chosen, wins
   // over the four sides; the default widens the scene by 256 px left and right.
-  params: z.object({
-    top: side(0),
-    right: side(256),
-    bottom: side(0),
-    left: side(256),
-    ratio: z.enum(['1:1', '4:3', '3:4', '3:2', '2:3', '16:9', '9:16', '21:9']).optional(),
-  }),
+  params: () =>
+    z.object({
+      top: side(0),
+      right: side(256),
+      bottom: side(0),
+      left: side(256),
+      ratio: z.enum(['1:1', '4:3', '3:4', '3:2', '2:3', '16:9', '9:16', '21:9']).optional(),
+    }),
   widgets: {
     ratio: {
       kind: 'select',

@@ -15,10 +15,11 @@ export const faceRestorationTool = defineTool({
   price: 2,
   capability: 'face-restore',
   inputs: [input.upload()],
-  params: z.object({
-    // CodeFormer-style fidelity: low repairs boldly, high stays close to the original face.
-    fidelity: z.number().min(0).max(1).default(0.5),
-  }),
+  params: () =>
+    z.object({
+      // CodeFormer-style fidelity: low repairs boldly, high stays close to the original face.
+      fidelity: z.number().min(0).max(1).default(0.5),
+    }),
   widgets: {
     fidelity: {
       kind: 'slider',

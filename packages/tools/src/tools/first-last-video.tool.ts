@@ -20,12 +20,13 @@ export const firstLastVideoTool = defineTool({
     { name: 'last_frame', required: true, label: { 'zh-CN': '尾帧', 'en-US': 'Last frame' } },
   ],
   // The local engine's first/last-frame schema (the engine validates again).
-  params: z.object({
-    duration: z.number().min(2).max(10).default(4),
-    transition: videoTransition('dissolve'),
-    fps,
-    resolution,
-  }),
+  params: () =>
+    z.object({
+      duration: z.number().min(2).max(10).default(4),
+      transition: videoTransition('dissolve'),
+      fps,
+      resolution,
+    }),
   widgets: {
     duration: {
       kind: 'slider',

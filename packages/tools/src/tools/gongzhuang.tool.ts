@@ -17,6 +17,6 @@ export const gongzhuangTool = defineTool({
   price: 2,
   capability: 'render',
   inputs: [input.upload(), input.style()],
-  params: z.object(set.shape),
+  params: () => z.object(set.shape),
   widgets: set.widgets,
 });

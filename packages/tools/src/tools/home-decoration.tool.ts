@@ -17,7 +17,7 @@ export const homeDecorationTool = defineTool({
   price: 2,
   capability: 'render',
   inputs: [input.upload(), input.style()],
-  params: z.object(set.shape),
+  params: () => z.object(set.shape),
   widgets: set.widgets,
   badge: 'hot',
 });

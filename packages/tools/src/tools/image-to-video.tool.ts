@@ -16,14 +16,15 @@ export const imageToVideoTool = defineTool({
   capability: 'video-camera-move',
   inputs: [input.upload()],
   // The local engine's camera-move schema (the engine validates again).
-  params: z.object({
-    motion: z
-      .enum(['zoom-in', 'zoom-out', 'pan-left', 'pan-right', 'pan-up', 'pan-down', 'orbit'])
-      .default('zoom-in'),
-    duration: z.number().min(2).max(10).default(5),
-    fps,
-    resolution,
-  }),
+  params: () =>
+    z.object({
+      motion: z
+        .enum(['zoom-in', 'zoom-out', 'pan-left', 'pan-right', 'pan-up', 'pan-down', 'orbit'])
+        .default('zoom-in'),
+      duration: z.number().min(2).max(10).default(5),
+      fps,
+      resolution,
+    }),
   widgets: {
     motion: {
       kind: 'select',

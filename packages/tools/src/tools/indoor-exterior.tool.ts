@@ -28,19 +28,20 @@ export const indoorExteriorTool = defineTool({
   price: 2,
   capability: 'render',
   inputs: [input.upload(), input.style()],
-  params: z.object({
-    promptTxt,
-    cnStrength: cnStrength(CN_STRENGTH_INDOOR_EXTERIOR),
-    // Spec §9: the page takes its default from getAllClassify group 6 (window views) at load;
-    // this is the seeded first view, so a run without the catalogue is still valid.
-    environment: categoryPick(windowView),
-    atmosphere,
-    ipaPlus,
-    // The room itself must not change, only what is seen through the windows.
-    lock: lock(true),
-    ignoreWordAndImage,
-    count: count(),
-  }),
+  params: () =>
+    z.object({
+      promptTxt,
+      cnStrength: cnStrength(CN_STRENGTH_INDOOR_EXTERIOR),
+      // Spec §9: the page takes its default from getAllClassify group 6 (window views) at load;
+      // this is the seeded first view, so a run without the catalogue is still valid.
+      environment: categoryPick(windowView),
+      atmosphere,
+      ipaPlus,
+      // The room itself must not change, only what is seen through the windows.
+      lock: lock(true),
+      ignoreWordAndImage,
+      count: count(),
+    }),
   widgets: {
     promptTxt: widgets.promptTxt,
     cnStrength: widgets.cnStrength,

@@ -17,6 +17,6 @@ export const liveRenderClassicTool = defineTool({
   price: 1,
   capability: 'render',
   inputs: [input.upload(), input.style()],
-  params: z.object(set.shape),
+  params: () => z.object(set.shape),
   widgets: set.widgets,
 });

@@ -24,14 +24,15 @@ export const localRenderIndoorTool = defineTool({
   price: 3,
   capability: 'render-masked',
   inputs: [input.upload(), input.mask(), input.style()],
-  params: z.object({
-    promptTxt,
-    cnStrength: cnStrength(),
-    style: categoryPick(interiorStyle),
-    space: categoryPick(),
-    ipaPlus,
-    count: count(),
-  }),
+  params: () =>
+    z.object({
+      promptTxt,
+      cnStrength: cnStrength(),
+      style: categoryPick(interiorStyle),
+      space: categoryPick(),
+      ipaPlus,
+      count: count(),
+    }),
   widgets: {
     promptTxt: widgets.promptTxt,
     cnStrength: widgets.cnStrength,

@@ -26,15 +26,16 @@ export const localRenderOutdoorTool = defineTool({
   price: 3,
   capability: 'render-masked',
   inputs: [input.upload(), input.mask(), input.style()],
-  params: z.object({
-    promptTxt,
-    cnStrength: cnStrength(),
-    style: categoryPick(architectureStyle),
-    atmosphere,
-    environment,
-    ipaPlus,
-    count: count(),
-  }),
+  params: () =>
+    z.object({
+      promptTxt,
+      cnStrength: cnStrength(),
+      style: categoryPick(architectureStyle),
+      atmosphere,
+      environment,
+      ipaPlus,
+      count: count(),
+    }),
   widgets: {
     promptTxt: widgets.promptTxt,
     cnStrength: widgets.cnStrength,

@@ -15,7 +15,7 @@ export const localRenderTool = defineTool({
   price: 2,
   capability: 'render-masked',
   inputs: [input.upload(), input.mask(), input.style()],
-  params: z.object({ promptTxt, cnStrength: cnStrength(), ipaPlus, count: count() }),
+  params: () => z.object({ promptTxt, cnStrength: cnStrength(), ipaPlus, count: count() }),
   widgets: {
     promptTxt: {
       ...widgets.promptTxt,

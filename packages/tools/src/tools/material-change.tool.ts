@@ -16,13 +16,14 @@ export const materialChangeTool = defineTool({
   capability: 'render-masked',
   verb: { 'zh-CN': '开始替换', 'en-US': 'Replace' },
   inputs: [input.upload(), input.mask(), input.style()],
-  params: z.object({
-    promptTxt,
-    cnStrength: cnStrength(),
-    /** A material id of getAllSuCai; empty replaces by the prompt or the reference image. */
-    material: z.string().trim().max(64).default(''),
-    count: count(),
-  }),
+  params: () =>
+    z.object({
+      promptTxt,
+      cnStrength: cnStrength(),
+      /** A material id of getAllSuCai; empty replaces by the prompt or the reference image. */
+      material: z.string().trim().max(64).default(''),
+      count: count(),
+    }),
   widgets: {
     material: {
       kind: 'material-picker',

@@ -25,23 +25,24 @@ export const mattingTool = defineTool({
   // rectangle come from the editor (pixel coordinates of the upload), not from the form. The
   // page always asks for a transparent PNG and lays a background under it on the result, so
   // changing the background costs no run; bgColor stays for API callers.
-  params: z.object({
-    points: z.array(point).max(50).default([]),
-    clicks: z.array(point).max(50).default([]),
-    rect: z
-      .object({
-        x: z.number().min(0),
-        y: z.number().min(0),
-        width: z.number().positive(),
-        height: z.number().positive(),
-      })
-      .optional(),
-    bgColor: z
-      .string()
-      .regex(/^#[0-9a-fA-F]{6}$/, '背景色须为 #RRGGBB')
-      .optional(),
-    tolerance: z.number().min(1).max(100).default(18),
-  }),
+  params: () =>
+    z.object({
+      points: z.array(point).max(50).default([]),
+      clicks: z.array(point).max(50).default([]),
+      rect: z
+        .object({
+          x: z.number().min(0),
+          y: z.number().min(0),
+          width: z.number().positive(),
+          height: z.number().positive(),
+        })
+        .optional(),
+      bgColor: z
+        .string()
+        .regex(/^#[0-9a-fA-F]{6}$/, '背景色须为 #RRGGBB')
+        .optional(),
+      tolerance: z.number().min(1).max(100).default(18),
+    }),
   // Nothing to set in the form: the subject comes from the picture or the editor's marks (the
   // editor's click selection has its own tolerance). The background is chosen on the result
   // (features/tools/overrides, free, applied in the browser), so its widget is hidden here.

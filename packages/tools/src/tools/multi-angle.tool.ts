@@ -15,15 +15,16 @@ export const multiAngleTool = defineTool({
   price: 2,
   capability: 'render',
   inputs: [input.upload(), input.style()],
-  params: z.object({
-    promptTxt,
-    cnStrength: cnStrength(),
-    // Where the virtual camera goes; "auto" spreads the pictures over several angles (`spread`).
-    view: z
-      .enum(['auto', 'orbit-left', 'orbit-right', 'wide', 'top-down', 'close-up'])
-      .default('auto'),
-    count: count(4),
-  }),
+  params: () =>
+    z.object({
+      promptTxt,
+      cnStrength: cnStrength(),
+      // Where the virtual camera goes; "auto" spreads the pictures over several angles (`spread`).
+      view: z
+        .enum(['auto', 'orbit-left', 'orbit-right', 'wide', 'top-down', 'close-up'])
+        .default('auto'),
+      count: count(4),
+    }),
   widgets: {
     promptTxt: widgets.promptTxt,
     cnStrength: widgets.cnStrength,

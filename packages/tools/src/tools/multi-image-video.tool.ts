@@ -30,19 +30,20 @@ export const multiImageVideoTool = defineTool({
     },
   ],
   // The local engine's multi-image schema (the engine validates again).
-  params: z.object({
-    durationPerImage: z.number().min(1).max(8).default(3),
-    /**
-     * Seconds of each picture in order; a picture without an entry holds durationPerImage. The
-     * page's frame sequence edits it (no generated widget).
-     */
-    durations: z.array(z.number().min(1).max(8)).max(20).default([]),
-    transition: videoTransition('fade'),
-    transitionDuration: z.number().min(0.3).max(1.5).default(0.8),
-    fit: z.enum(['cover', 'contain']).default('cover'),
-    fps,
-    resolution,
-  }),
+  params: () =>
+    z.object({
+      durationPerImage: z.number().min(1).max(8).default(3),
+      /**
+       * Seconds of each picture in order; a picture without an entry holds durationPerImage. The
+       * page's frame sequence edits it (no generated widget).
+       */
+      durations: z.array(z.number().min(1).max(8)).max(20).default([]),
+      transition: videoTransition('fade'),
+      transitionDuration: z.number().min(0.3).max(1.5).default(0.8),
+      fit: z.enum(['cover', 'contain']).default('cover'),
+      fps,
+      resolution,
+    }),
   widgets: {
     durationPerImage: {
       kind: 'slider',

@@ -18,6 +18,6 @@ export const oldHouseTool = defineTool({
   capability: 'render',
   verb: { 'zh-CN': '开始改造', 'en-US': 'Renovate' },
   inputs: [input.upload(), input.style()],
-  params: z.object(set.shape),
+  params: () => z.object(set.shape),
   widgets: set.widgets,
 });

@@ -34,12 +34,13 @@ export const panoramaTool = defineTool({
     },
     input.style(),
   ],
-  params: z.object({
-    promptTxt,
-    cnStrength: cnStrength(),
-    style: categoryPick(interiorStyle),
-    atmosphere,
-  }),
+  params: () =>
+    z.object({
+      promptTxt,
+      cnStrength: cnStrength(),
+      style: categoryPick(interiorStyle),
+      atmosphere,
+    }),
   widgets: {
     promptTxt: widgets.promptTxt,
     cnStrength: widgets.cnStrength,

@@ -14,6 +14,6 @@ export const realUpscaleTool = defineTool({
   price: 1,
   capability: 'upscale',
   inputs: [input.upload()],
-  params: upscaleParams('esrgan'),
+  params: () => upscaleParams('esrgan'),
   widgets: upscaleWidgets,
 });

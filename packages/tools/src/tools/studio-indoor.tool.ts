@@ -25,13 +25,14 @@ export const studioIndoorTool = defineTool({
   price: 2,
   capability: 'render',
   inputs: [input.upload(), input.style()],
-  params: z.object({
-    promptTxt,
-    cnStrength: cnStrength(),
-    style: categoryPick(catalogDefaults.studioBackdrop),
-    ipaPlus,
-    count: count(),
-  }),
+  params: () =>
+    z.object({
+      promptTxt,
+      cnStrength: cnStrength(),
+      style: categoryPick(catalogDefaults.studioBackdrop),
+      ipaPlus,
+      count: count(),
+    }),
   widgets: {
     promptTxt: widgets.promptTxt,
     cnStrength: widgets.cnStrength,

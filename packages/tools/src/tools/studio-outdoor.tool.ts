@@ -26,14 +26,15 @@ export const studioOutdoorTool = defineTool({
   price: 2,
   capability: 'render',
   inputs: [input.upload(), input.style()],
-  params: z.object({
-    promptTxt,
-    cnStrength: cnStrength(),
-    style: categoryPick(catalogDefaults.outdoorScene),
-    atmosphere,
-    ipaPlus,
-    count: count(),
-  }),
+  params: () =>
+    z.object({
+      promptTxt,
+      cnStrength: cnStrength(),
+      style: categoryPick(catalogDefaults.outdoorScene),
+      atmosphere,
+      ipaPlus,
+      count: count(),
+    }),
   widgets: {
     promptTxt: widgets.promptTxt,
     cnStrength: widgets.cnStrength,

@@ -18,6 +18,6 @@ export const styleTransferIndoorTool = defineTool({
   capability: 'render',
   verb: { 'zh-CN': '开始迁移', 'en-US': 'Transfer the style' },
   inputs: [input.upload(), input.style()],
-  params: z.object(set.shape),
+  params: () => z.object(set.shape),
   widgets: set.widgets,
 });

@@ -17,7 +17,7 @@ export const styleTransferTool = defineTool({
   inputs: [input.upload(), input.style(true)],
   // The local engine's colour-transfer schema (the engine validates again; it also accepts the
   // older cnStrength, which this form never sends).
-  params: z.object({ strength: z.number().min(0).max(1).default(0.8) }),
+  params: () => z.object({ strength: z.number().min(0).max(1).default(0.8) }),
   widgets: {
     strength: {
       kind: 'slider',

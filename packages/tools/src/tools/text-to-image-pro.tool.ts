@@ -27,15 +27,16 @@ export const textToImageProTool = defineTool({
   price: 3,
   capability: 'text-to-image',
   inputs: [],
-  params: z.object({
-    promptTxt: requiredPrompt('现代简约客厅，自然光'),
-    negativePrompt,
-    style: categoryPick(imageStyle),
-    aspectRatio: aspect.schema,
-    count: count(),
-    /** Same seed and settings give the same picture; empty draws a new one each run. */
-    seed: z.number().int().min(0).max(2_147_483_647).optional(),
-  }),
+  params: () =>
+    z.object({
+      promptTxt: requiredPrompt('现代简约客厅，自然光'),
+      negativePrompt,
+      style: categoryPick(imageStyle),
+      aspectRatio: aspect.schema,
+      count: count(),
+      /** Same seed and settings give the same picture; empty draws a new one each run. */
+      seed: z.number().int().min(0).max(2_147_483_647).optional(),
+    }),
   widgets: {
     promptTxt: widgets.requiredPrompt,
     style: imageStyleWidget,

@@ -80,13 +80,14 @@ export const textToImageTool = defineTool({
   price: 2,
   capability: 'text-to-image',
   inputs: [],
-  params: z.object({
-    promptTxt: requiredPrompt('现代简约客厅，自然光'),
-    style: categoryPick(imageStyle),
-    aspectRatio: aspect.schema,
-    count: count(),
-    negativePrompt,
-  }),
+  params: () =>
+    z.object({
+      promptTxt: requiredPrompt('现代简约客厅，自然光'),
+      style: categoryPick(imageStyle),
+      aspectRatio: aspect.schema,
+      count: count(),
+      negativePrompt,
+    }),
   widgets: {
     promptTxt: widgets.requiredPrompt,
     style: imageStyleWidget,

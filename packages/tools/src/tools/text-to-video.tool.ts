@@ -15,13 +15,14 @@ export const textToVideoTool = defineTool({
   price: 1,
   capability: 'text-to-video',
   inputs: [],
-  params: z.object({
-    promptTxt: requiredPrompt('现代简约客厅，镜头缓慢推进，午后自然光'),
-    duration: z.union([z.literal(5), z.literal(10)]).default(5),
-    aspectRatio: z.enum(['16:9', '9:16', '1:1']).default('16:9'),
-    // No resolution choice: the ComfyUI template fixes it (the built-in Wan 2.1 1.3B renders
-    // 480p; an operator's template may render more), so a 1080p switch would promise nothing.
-  }),
+  params: () =>
+    z.object({
+      promptTxt: requiredPrompt('现代简约客厅，镜头缓慢推进，午后自然光'),
+      duration: z.union([z.literal(5), z.literal(10)]).default(5),
+      aspectRatio: z.enum(['16:9', '9:16', '1:1']).default('16:9'),
+      // No resolution choice: the ComfyUI template fixes it (the built-in Wan 2.1 1.3B renders
+      // 480p; an operator's template may render more), so a 1080p switch would promise nothing.
+    }),
   widgets: {
     promptTxt: {
       ...widgets.requiredPrompt,

@@ -16,11 +16,12 @@ export const toLineTool = defineTool({
   capability: 'to-line',
   inputs: [input.upload()],
   // The local engine's to-line schema (the engine validates again).
-  params: z.object({
-    lineWeight: z.number().int().min(1).max(5).default(2),
-    detail: z.enum(['low', 'medium', 'high']).default('medium'),
-    style: z.enum(['xdog', 'canny']).default('xdog'),
-  }),
+  params: () =>
+    z.object({
+      lineWeight: z.number().int().min(1).max(5).default(2),
+      detail: z.enum(['low', 'medium', 'high']).default('medium'),
+      style: z.enum(['xdog', 'canny']).default('xdog'),
+    }),
   widgets: {
     lineWeight: {
       kind: 'slider',

@@ -14,6 +14,6 @@ export const upscaleTool = defineTool({
   price: 1,
   capability: 'upscale',
   inputs: [input.upload()],
-  params: upscaleParams('lanczos'),
+  params: () => upscaleParams('lanczos'),
   widgets: upscaleWidgets,
 });

@@ -34,12 +34,13 @@ export const wanwuqianyiTool = defineTool({
   ],
   // Its own ComfyUI template (workflows/wanwuqianyi.*) references both pictures; placement and
   // size are written into the instruction. Instruction editing has no structure knob.
-  params: z.object({
-    promptTxt,
-    placement: z.enum(placements.map(([v]) => v) as [string, ...string[]]).default('bottom'),
-    objectScale: z.enum(['small', 'medium', 'large']).default('medium'),
-    count: count(),
-  }),
+  params: () =>
+    z.object({
+      promptTxt,
+      placement: z.enum(placements.map(([v]) => v) as [string, ...string[]]).default('bottom'),
+      objectScale: z.enum(['small', 'medium', 'large']).default('medium'),
+      count: count(),
+    }),
   widgets: {
     placement: {
       kind: 'select',

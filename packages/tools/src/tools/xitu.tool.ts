@@ -16,7 +16,7 @@ export const xituTool = defineTool({
   capability: 'render',
   verb: { 'zh-CN': '开始后期', 'en-US': 'Post-process' },
   inputs: [input.upload(), input.style()],
-  params: z.object({ promptTxt, cnStrength: cnStrength(), atmosphere, count: count() }),
+  params: () => z.object({ promptTxt, cnStrength: cnStrength(), atmosphere, count: count() }),
   widgets: {
     promptTxt: widgets.promptTxt,
     cnStrength: widgets.cnStrength,
