@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { useLocalized } from '../../components/use-localized';
 import { usePageTitle } from '../../components/use-page-title';
+import { useCurrentUser } from '../../components/use-session';
 import { track } from '../../lib/beacon';
-import { ModelPicker } from '../../features/models/picker';
+import type { ModelPickerProps } from '../../features/models/picker';
 import { ToolPage, ToolSlotsContext, toolForLocation } from '../../features/tools';
 
 /** A mistyped tool link is rare: its page (antd's Result, a drawing) loads only then. */
@@ -12,8 +13,27 @@ const NotFoundScreen = lazy(() =>
   import('./not-found-screen').then((m) => ({ default: m.NotFoundScreen })),
 );
 
+/**
+ * The models area's picker (我的模型 / 模型广场 on render tools) is a chunk of its own, fetched for
+ * a signed-in designer or a 使用此模型 link (?loraId=) only: a visitor's first tool page does
+ * without it and without antd's Select, which it brings.
+ */
+const LazyModelPicker = lazy(() =>
+  import('../../features/models/picker').then((m) => ({ default: m.ModelPicker })),
+);
+const ModelPickerSlot = (props: ModelPickerProps) => {
+  const { signedIn } = useCurrentUser();
+  const [search] = useSearchParams();
+  if (!signedIn && !search.has('loraId')) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyModelPicker {...props} />
+    </Suspense>
+  );
+};
+
 /** What other areas add to the tool page (the models area's picker on render tools). */
-const slots = { ParamsExtra: ModelPicker };
+const slots = { ParamsExtra: ModelPickerSlot };
 
 /** A tool route: the workspace generated from the tool's registry entry. */
 export const ToolScreen = ({ footer = true }: { footer?: boolean }) => {

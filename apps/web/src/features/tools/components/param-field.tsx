@@ -1,7 +1,7 @@
 import type { ToolDefinition, Widget } from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
-import { InputNumber, Segmented, Select, Skeleton, Slider, Switch } from 'antd';
-import { useState } from 'react';
+import { InputNumber, Segmented, Skeleton, Slider, Switch, type SelectProps } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AutoTextArea } from '../../../components/auto-text-area';
 import { useLocalized } from '../../../components/use-localized';
@@ -20,6 +20,18 @@ interface FieldProps {
 }
 
 const PROMPT_MAX = 1000;
+
+// antd's Select (rc-select and its virtual list, ~21 KB brotli) comes when a form first shows a
+// select: most tools' selects sit in the closed 高级设置 panel, so the tool page's first load
+// does without it. Until it is in, a skeleton of the same height holds its place.
+const LazySelect = lazy(() => import('antd/es/select'));
+const Select = (props: SelectProps) => (
+  <Suspense
+    fallback={<Skeleton.Input active block size={props.size === 'small' ? 'small' : 'default'} />}
+  >
+    <LazySelect {...props} />
+  </Suspense>
+);
 
 /** The prompt box with one-tap phrases for the tool's subject (prompt-phrases.ts). */
 const PromptField = ({ widget, value, onChange, tool, id }: FieldProps & { id: string }) => {
