@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdFormContext } from './build/antd-form-context';
 import { antdStyles } from './build/antd-styles';
 import { localeParts } from './build/locale-parts';
 import { precompress } from './build/precompress';
@@ -11,6 +12,7 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    antdFormContext(),
     toolCatalog(),
     localeParts(),
     antdStyles(),

@@ -33,13 +33,22 @@ test("the first screens, the tool page's frame too, load no component library an
   }
 });
 
-test("the tool page's workspace leaves out the mask editor (konva), the zip code, the done page and antd's Select", () => {
-  // Select comes with a form's first select or a signed-in designer's model picker (tool-screen.tsx).
+test("the tool page's workspace leaves out the mask editor (konva), the zip code, the done page and antd's Select and Dropdown", () => {
+  // Select comes with a form's first select or a signed-in designer's model picker (tool-screen.tsx);
+  // Dropdown with a result's 继续处理 menu (results/send-to-menu.tsx).
   const tool = measureRoutes().find((r) => r.route === '/indoorRender until its form')!;
   const heavy = tool.files.filter((f) =>
-    /\/(?:mask-editor|zip-files|done-page|done-screen|select)-/.test(f),
+    /\/(?:mask-editor|zip-files|done-page|done-screen|select|dropdown)-/.test(f),
   );
   assert.deepEqual(heavy, [], `/indoorRender loads ${heavy.join(', ')} before its first render`);
+});
+
+test("the tool page's workspace leaves out antd's form library (rc-field-form, its validators)", () => {
+  // build/antd-form-context.ts: antd's form context takes FormProvider alone, not the index.
+  const tool = measureRoutes().find((r) => r.route === '/indoorRender until its form')!;
+  const code = tool.files.map((f) => fs.readFileSync(path.join(webDist(), f), 'utf8')).join('\n');
+  assert.match(code, /ant-tooltip|ant-collapse/, 'antd is in the workspace');
+  assert.doesNotMatch(code, /%s is required/, "async-validator's messages are in the workspace");
 });
 
 test("the tool page's workspace evaluates the tool registry without its definition checks", () => {

@@ -159,7 +159,7 @@ describe('prerendered first screens', () => {
           return [r.top - card.top, r.left - card.left, r.width, r.height, el.textContent];
         }, selector);
       const framed = await boxIn(still.page, '.hj-tool-frame__prompt');
-      const formed = await boxIn(live.page, '.hj-tool-form .ant-input-affix-wrapper');
+      const formed = await boxIn(live.page, '.hj-tool-form .hj-textarea');
       assert.deepEqual(framed.slice(0, 4), formed.slice(0, 4));
       assert.match(String(framed[4]), /用中文描述想要的效果/);
       assert.equal(
@@ -169,8 +169,7 @@ describe('prerendered first screens', () => {
       // The box grows with its words (CSS, not a measuring copy: components/auto-text-area.tsx)
       // from three rows to eight, then scrolls.
       const prompt = live.page.locator('#hj-param-promptTxt');
-      const heightOf = async () =>
-        (await boxIn(live.page, '.hj-tool-form .ant-input-affix-wrapper'))[3];
+      const heightOf = async () => (await boxIn(live.page, '.hj-tool-form .hj-textarea'))[3];
       await prompt.fill('奶油风客厅，暖色灯光，落地窗，胡桃木地板，米白色布艺沙发。'.repeat(3));
       const longer = await heightOf();
       await prompt.fill('奶油风客厅，暖色灯光，落地窗，胡桃木地板，米白色布艺沙发。'.repeat(20));
@@ -219,7 +218,7 @@ describe('prerendered first screens', () => {
       try {
         if (blockBaked) await page.route(/\/assets\/antd-[\w-]+\.css$/, (r) => r.abort());
         await page.goto(`${server.url}/indoorRender`);
-        await page.locator('.hj-tool:not(.hj-tool-frame) .ant-segmented').first().waitFor();
+        await page.locator('.hj-tool:not(.hj-tool-frame) .hj-choice').first().waitFor();
         const shot = await page.locator('.hj-tool__panel').screenshot();
         const count = Number(await generated(page));
         const linked = await page

@@ -157,7 +157,7 @@ const pictureCards = async (page: Page, param: string) => {
 
 /** cnStrength as the slider shows it (the number box mirrors the slider). */
 const strengthShown = async (page: Page) =>
-  Number(await page.locator('[data-param="cnStrength"] .ant-input-number input').inputValue());
+  Number(await page.locator('[data-param="cnStrength"] input[type=number]').inputValue());
 
 /**
  * Records every progress value the task panel shows, however briefly. A string, because the test
@@ -415,7 +415,7 @@ describe('render families on the ComfyUI protocol double', () => {
     const land = toolForRoute('/landscapeRender')!;
     const srcOf = () => page.locator('.hj-upload__preview img').first().getAttribute('src');
     const setStrength = async (value: string) => {
-      const box = page.locator('[data-param="cnStrength"] .ant-input-number input');
+      const box = page.locator('[data-param="cnStrength"] input[type=number]');
       await box.fill(value);
       await box.press('Tab');
       assert.equal(await strengthShown(page), Number(value));

@@ -366,7 +366,7 @@ describe('results and done pages', () => {
     assert.deepEqual(body.params, oldest.params);
     assert.deepEqual(body.inputs, { upload_img: oldFileId });
     // The form now shows what runs: the old image and the old style.
-    await page.locator('.ant-segmented-item-selected', { hasText: '手绘感' }).waitFor();
+    await page.getByRole('radio', { name: '手绘感', checked: true }).waitFor();
     await page.waitForFunction(
       (count) => document.querySelectorAll('.hj-history__item').length > count,
       oldest.count,

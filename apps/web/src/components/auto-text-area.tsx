@@ -2,20 +2,10 @@
 import TextArea, { type TextAreaProps } from 'antd/es/input/TextArea';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { fitWords, sizesByCss } from './fit-words';
 import './styles/auto-text-area.css';
 
 type Props = Omit<TextAreaProps, 'autoSize' | 'rows'> & { minRows: number; maxRows: number };
-
-const sizesByCss =
-  typeof CSS !== 'undefined' && typeof CSS.supports === 'function'
-    ? CSS.supports('field-sizing', 'content')
-    : false;
-
-/** Where the browser cannot size the box to its words, its height follows them by script. */
-const fitWords = (box: HTMLTextAreaElement) => {
-  box.style.height = 'auto';
-  box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
-};
 
 /**
  * antd's TextArea growing with its words between `minRows` and `maxRows`, sized by CSS

@@ -1,9 +1,15 @@
 import type { ToolDefinition, Widget } from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
-import { InputNumber, Segmented, Skeleton, Slider, Switch, type SelectProps } from 'antd';
+import { Skeleton, type SelectProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AutoTextArea } from '../../../components/auto-text-area';
+import {
+  ChoiceGroup,
+  CountedTextArea,
+  NumberInput,
+  RangeInput,
+  SwitchButton,
+} from '../../../components/plain-controls';
 import { useLocalized } from '../../../components/use-localized';
 import { materialsQuery } from '../api/tools.api';
 import { suggestionSetFor } from './prompt-phrases';
@@ -40,15 +46,14 @@ const PromptField = ({ widget, value, onChange, tool, id }: FieldProps & { id: s
   const prompt = typeof value === 'string' ? value : '';
   return (
     <>
-      <AutoTextArea
+      <CountedTextArea
         id={id}
         value={prompt}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={onChange}
         placeholder={widget.help ? pick(widget.help) : undefined}
         minRows={3}
         maxRows={8}
         maxLength={PROMPT_MAX}
-        showCount
       />
       <PromptSuggestions groups={groups} prompt={prompt} onChange={onChange} max={PROMPT_MAX} />
     </>
@@ -113,22 +118,22 @@ export const ParamField = (props: FieldProps) => {
       const n = typeof value === 'number' ? value : 0;
       control = (
         <div className="hj-tool-slider">
-          <Slider
+          <RangeInput
             id={id}
             min={widget.min}
             max={widget.max}
             step={widget.step}
             value={n}
-            onChange={(v) => onChange(v)}
+            onChange={onChange}
           />
-          <InputNumber
+          <NumberInput
             size="small"
             aria-label={pick(widget.label)}
             min={widget.min}
             max={widget.max}
             step={widget.step}
             value={n}
-            onChange={(v) => v !== null && onChange(v)}
+            onChange={onChange}
           />
         </div>
       );
@@ -147,27 +152,26 @@ export const ParamField = (props: FieldProps) => {
       break;
     case 'segmented':
       control = (
-        <Segmented
-          block
-          value={value as string | number}
+        <ChoiceGroup
+          aria-labelledby={labelId}
+          value={value as string | number | undefined}
           options={options}
-          onChange={(v) => onChange(v)}
+          onChange={onChange}
         />
       );
       break;
     case 'switch':
-      control = <Switch id={id} checked={Boolean(value)} onChange={(v) => onChange(v)} />;
+      control = <SwitchButton id={id} checked={Boolean(value)} onChange={onChange} />;
       break;
     case 'number':
       control = (
-        <InputNumber
+        <NumberInput
           id={id}
-          style={{ width: '100%' }}
           min={widget.min}
           max={widget.max}
           step={widget.step}
           value={typeof value === 'number' ? value : null}
-          onChange={(v) => v !== null && onChange(v)}
+          onChange={onChange}
         />
       );
       break;
@@ -176,15 +180,14 @@ export const ParamField = (props: FieldProps) => {
       break;
     case 'text':
       control = (
-        <AutoTextArea
+        <CountedTextArea
           id={id}
           value={typeof value === 'string' ? value : ''}
-          onChange={(e) => onChange(e.target.value)}
+          onChange={onChange}
           placeholder={widget.help ? pick(widget.help) : undefined}
           minRows={2}
           maxRows={8}
           maxLength={500}
-          showCount
         />
       );
       break;

@@ -1,4 +1,4 @@
-import { CheckOutlined, SearchOutlined } from '@ant-design/icons';
+import { CheckOutlined } from '@ant-design/icons';
 import {
   classifyGroups,
   flattenClassify,
@@ -7,11 +7,10 @@ import {
 } from '@huijing/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
-// Deep import: antd's Input index brings TextArea, Search, Password and OTP with it.
-import Input from 'antd/es/input/Input';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '../../../components/plain-controls';
 import { sampleMaker, samplesQuery } from '../../../lib/samples';
 import { classifyQuery } from '../api/tools.api';
 import { noneSwatch, sceneFor, styleSwatch } from './style-swatch';
@@ -154,14 +153,12 @@ export const StylePicker = ({
   return (
     <div className="hj-style-picker">
       {choices.length > SEARCH_FROM ? (
-        <Input
-          allowClear
-          size="small"
-          prefix={<SearchOutlined aria-hidden />}
+        <SearchBox
           placeholder={t('generation.picker.search', { count: choices.length })}
           aria-label={t('generation.picker.search', { count: choices.length })}
+          clearLabel={t('generation.picker.clearSearch')}
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={setQuery}
         />
       ) : null}
       <div

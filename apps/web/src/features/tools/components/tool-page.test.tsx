@@ -71,7 +71,7 @@ describe('the tool page form', () => {
   it('shows the registry defaults: cnStrength 0.75 on /indoorRender', async () => {
     setup('/indoorRender');
     const input = await screen.findByRole('spinbutton', { name: '结构还原度' });
-    expect(input).toHaveValue('0.75');
+    expect(input).toHaveValue(0.75);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('室内渲染');
   });
 

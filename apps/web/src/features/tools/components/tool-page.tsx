@@ -23,7 +23,7 @@ import {
   ToolApiError,
 } from '../api/tools.api';
 import { useParamValues } from '../hooks/use-param-values';
-import { ExtendEditor, MaskField, MaskStage, useMaskDraft, withMaskInput } from '../editor';
+import { MaskField, MaskStage, useMaskDraft, withMaskInput } from '../editor';
 import { useTaskPoll } from '../hooks/use-task-poll';
 import { isTerminal } from '../model/poll-delay';
 import { blockerText, startBlocker, type StartBlocker } from '../model/start-blocker';
@@ -49,6 +49,8 @@ import '../tools.css';
 
 /** A failed or canceled run's panel (antd's Result) loads when a run ends that way. */
 const TaskEnded = lazyPart(() => import('./task-ended').then((m) => m.TaskEnded));
+// The extend tool's handles (and antd's Segmented in their bar) load with that tool's picture.
+const ExtendEditor = lazyPart(() => import('../editor/extend-editor').then((m) => m.ExtendEditor));
 
 const newKey = () =>
   typeof crypto.randomUUID === 'function'

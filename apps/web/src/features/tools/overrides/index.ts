@@ -2,8 +2,7 @@ import type { ToolDefinition } from '@huijing/tools';
 import { maskHint, ReferenceStage } from './hint-cards';
 import { lazyPart } from './lazy-part';
 import type { OverrideProps, ResultOverrideProps, ToolOverride } from './override-types';
-import { upscaleBlocker, UpscalePanel } from './upscale-panel';
-import { UpscaleResult } from './upscale-result';
+import { upscaleBlocker } from './upscale-blocker';
 import { generationOverride } from '../generation/generation-overrides';
 import { panoramaOverride } from '../panorama/panorama-overrides';
 import { firstLastVideoOverride, multiImageVideoOverride } from '../video/video-overrides';
@@ -35,6 +34,13 @@ const PalettePanel = lazyPart<OverrideProps>(() =>
 );
 const PlacementPanel = lazyPart<OverrideProps>(() =>
   import('./placement-panel').then((m) => m.PlacementPanel),
+);
+
+const UpscalePanel = lazyPart<OverrideProps>(() =>
+  import('./upscale-panel').then((m) => m.UpscalePanel),
+);
+const UpscaleResult = lazyPart<ResultOverrideProps>(() =>
+  import('./upscale-result').then((m) => m.UpscaleResult),
 );
 
 const upscale: ToolOverride = {

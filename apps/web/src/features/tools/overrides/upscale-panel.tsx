@@ -1,21 +1,11 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { OverrideProps, ToolOverride } from './override-types';
+import type { OverrideProps } from './override-types';
 import { printCentimetres, upscalePlan } from './output-size';
 import { OptionCards } from './option-cards';
 
 const SCALES = [2, 4] as const;
-
-/** Refused before queueing, in the panel's words: the same problem its warning names. */
-export const upscaleBlocker: NonNullable<ToolOverride['blocker']> = ({ values, inputs }, t) => {
-  const image = inputs['upload_img']?.[0];
-  if (!image) return undefined;
-  const problem = upscalePlan(image, values.scale === 4 ? 4 : 2, values.mode).problem;
-  if (problem === 'too-large') return t('editing.upscale.tooLarge');
-  if (problem === 'ai-input-too-large') return t('editing.upscale.aiTooLarge');
-  return undefined;
-};
 
 /** 2× / 4× as cards that show the output size, computed from the upload before starting. */
 export const UpscalePanel = ({ values, inputs, setParam }: OverrideProps) => {
