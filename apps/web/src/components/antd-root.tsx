@@ -1,7 +1,5 @@
 import { ConfigProvider, message, unstableSetRender } from 'antd';
 import zhCNLocale from 'antd/es/locale/zh_CN';
-import 'dayjs/locale/zh-cn';
-import dayjs from 'dayjs';
 import { use, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { TOAST_MAX_COUNT, TOAST_TOP } from '../lib/constants';
@@ -16,8 +14,6 @@ import { theme } from './theme';
  * load it beside their own chunk (app/route-helpers.ts), plain first screens (the home page)
  * never wait for it. Nesting it is harmless, so lazy pieces may wrap themselves in it too.
  */
-dayjs.locale('zh-cn');
-
 /**
  * antd's styles for the tool page's components, baked at build time (components/antd-bake.tsx):
  * antd reads the file's cache-path map at its first render and skips generating those styles,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, DatePicker, Row, Segmented, Skeleton, Space, Statistic } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs-zh';
 import { Bar, BarChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';

@@ -1,7 +1,7 @@
 import type { ReconcileItem } from '@huijing/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Input, Modal, Space, Table, Tag, type TableProps } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs-zh';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';

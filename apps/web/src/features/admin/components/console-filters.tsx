@@ -1,5 +1,5 @@
 import { DatePicker, Input, Select } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs-zh';
 import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 

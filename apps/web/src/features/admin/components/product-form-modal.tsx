@@ -10,6 +10,7 @@ import { Alert, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Swit
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { grantsText, yuan } from './order-labels';
+import '../../../lib/dayjs-zh';
 
 type Values = {
   id: string;

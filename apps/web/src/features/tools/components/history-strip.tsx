@@ -1,7 +1,8 @@
 import { DeleteOutlined, PictureOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { TaskInfo } from '@huijing/contracts';
-import { Popconfirm, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LazyPopconfirm } from '../../../components/lazy-overlay';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 
@@ -92,7 +93,7 @@ export const HistoryStrip = ({
                     <ShareAltOutlined />
                   </Link>
                 ) : null}
-                <Popconfirm
+                <LazyPopconfirm
                   title={t('tools.history.confirm')}
                   okText={t('tools.history.delete')}
                   cancelText={t('tools.history.keep')}
@@ -105,7 +106,7 @@ export const HistoryStrip = ({
                   >
                     <DeleteOutlined />
                   </button>
-                </Popconfirm>
+                </LazyPopconfirm>
               </li>
             );
           })}

@@ -1,9 +1,10 @@
 import { CloseCircleOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { TaskInfo } from '@huijing/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyPopconfirm } from '../../../components/lazy-overlay';
 import { queueEstimateQuery } from '../api/tools.api';
 import { roundedWait, secondsLeft, shownPercent } from '../model/queue-estimate';
 
@@ -84,7 +85,7 @@ export const TaskProgress = ({
         <span aria-hidden> · </span>
         {t('tools.task.keep')}
       </p>
-      <Popconfirm
+      <LazyPopconfirm
         title={t('firstHour.queue.confirmTitle')}
         description={t('firstHour.queue.confirmBody')}
         okText={t('firstHour.queue.confirmOk')}
@@ -94,7 +95,7 @@ export const TaskProgress = ({
         <Button icon={<CloseCircleOutlined />} loading={canceling}>
           {t('tools.task.cancel')}
         </Button>
-      </Popconfirm>
+      </LazyPopconfirm>
     </div>
   );
 };

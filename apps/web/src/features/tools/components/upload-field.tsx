@@ -1,8 +1,8 @@
 import { CloseOutlined, InboxOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ToolInput } from '@huijing/tools';
-import { Tooltip } from 'antd';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyTooltip } from '../../../components/lazy-overlay';
 import { useLocalized } from '../../../components/use-localized';
 import type { RequireLogin } from '../../../components/use-sign-in-gate';
 import { notify } from '../../../lib/notify';
@@ -153,7 +153,7 @@ export const UploadField = ({
             {images.map((img, i) => (
               <div key={img.fileId} className="hj-upload__tile">
                 <img src={img.thumbUrl ?? img.url} alt={`${label} ${i + 1}`} />
-                <Tooltip title={t('tools.upload.remove')}>
+                <LazyTooltip title={t('tools.upload.remove')}>
                   <button
                     type="button"
                     aria-label={t('tools.upload.remove')}
@@ -161,7 +161,7 @@ export const UploadField = ({
                   >
                     <CloseOutlined />
                   </button>
-                </Tooltip>
+                </LazyTooltip>
               </div>
             ))}
             {!full ? (

@@ -7,10 +7,11 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { LazyTooltip } from '../../../components/lazy-overlay';
 import { CompareSlider } from '../components/compare-slider';
 import type { TaskOutput } from './download-plan';
 import { fitView, panBy, wheelFactor, zoomAt, type ZoomView } from './zoom';
@@ -143,14 +144,14 @@ export const ImageViewer = ({
           {outputs.length > 1 ? `${index + 1} / ${outputs.length}` : t('results.viewer.title')}
         </span>
         <div className="hj-viewer__tools">
-          <Tooltip title={t('results.viewer.zoomOut')}>
+          <LazyTooltip title={t('results.viewer.zoomOut')}>
             <Button
               type="text"
               icon={<ZoomOutOutlined />}
               aria-label={t('results.viewer.zoomOut')}
               onClick={() => setView((v) => zoomAt(v, 1 / 1.5))}
             />
-          </Tooltip>
+          </LazyTooltip>
           <button
             type="button"
             className="hj-viewer__scale"
@@ -159,14 +160,14 @@ export const ImageViewer = ({
           >
             {Math.round(view.scale * 100)}%
           </button>
-          <Tooltip title={t('results.viewer.zoomIn')}>
+          <LazyTooltip title={t('results.viewer.zoomIn')}>
             <Button
               type="text"
               icon={<ZoomInOutlined />}
               aria-label={t('results.viewer.zoomIn')}
               onClick={() => setView((v) => zoomAt(v, 1.5))}
             />
-          </Tooltip>
+          </LazyTooltip>
           {before ? (
             <Button
               type="text"

@@ -1,7 +1,7 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { allTools, familyNames, type ToolFamily } from '@huijing/tools';
 import { Button, DatePicker, Input, Segmented, Select } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs-zh';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../../components/use-localized';
