@@ -1,8 +1,8 @@
 // Deep imports: antd's Input index brings Search, Password and OTP with it (it attaches them).
 import TextArea, { type TextAreaProps } from 'antd/es/input/TextArea';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { useLayoutEffect, useRef, type CSSProperties } from 'react';
-import { fitWords, sizesByCss } from './fit-words';
+import { useRef, type CSSProperties } from 'react';
+import { fitWords, sizesByCss, useFitWords } from './fit-words';
 import './styles/auto-text-area.css';
 
 type Props = Omit<TextAreaProps, 'autoSize' | 'rows'> & { minRows: number; maxRows: number };
@@ -17,12 +17,7 @@ type Props = Omit<TextAreaProps, 'autoSize' | 'rows'> & { minRows: number; maxRo
 export const AutoTextArea = ({ minRows, maxRows, className, style, onInput, ...rest }: Props) => {
   const ref = useRef<TextAreaRef>(null);
   const { value } = rest;
-  useLayoutEffect(() => {
-    const box = ref.current?.resizableTextArea?.textArea;
-    // Not on a box that is empty and was never fitted: it has its rows, and reading would force
-    // a layout. A box emptied after growing shrinks back.
-    if (!sizesByCss && box && (box.value !== '' || box.style.height !== '')) fitWords(box);
-  }, [value]);
+  useFitWords(() => ref.current?.resizableTextArea?.textArea, value);
   return (
     <TextArea
       {...rest}

@@ -1,3 +1,4 @@
+import { lazyPart } from './lazy-part';
 import {
   cloneElement,
   lazy,
@@ -57,16 +58,8 @@ export const lazyClickOverlay = <P extends object>(
  * first drawn: until it arrives the child stands alone (its aria-label still names it).
  */
 export const lazyHoverOverlay = <P extends object>(
-  load: () => Promise<ComponentType<P>>,
-): ComponentType<P & OverlayProps> => {
-  const Overlay = lazy(() => load().then((component) => ({ default: component })));
-  const LazyHoverOverlay = (props: P & OverlayProps) => (
-    <Suspense fallback={props.children}>
-      <Overlay {...props} />
-    </Suspense>
-  );
-  return LazyHoverOverlay;
-};
+  load: () => Promise<ComponentType<P & OverlayProps>>,
+): ComponentType<P & OverlayProps> => lazyPart<P & OverlayProps>(load, (props) => props.children);
 
 // antd's overlays for pages whose first load should not carry them (the tool page): the trigger
 // library, Tooltip, Popover, Popconfirm and Dropdown with rc-menu come when first drawn.

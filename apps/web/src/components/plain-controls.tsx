@@ -1,6 +1,6 @@
 import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
-import { useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
-import { fitWords, sizesByCss } from './fit-words';
+import { useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { fitWords, sizesByCss, useFitWords } from './fit-words';
 import './styles/plain-controls.css';
 
 /*
@@ -229,12 +229,7 @@ export const CountedTextArea = ({
   maxLength: number;
 }) => {
   const ref = useRef<HTMLTextAreaElement>(null);
-  useLayoutEffect(() => {
-    const box = ref.current;
-    // Not on a box that is empty and was never fitted: it has its rows, and reading would force
-    // a layout. A box emptied after growing shrinks back.
-    if (!sizesByCss && box && (box.value !== '' || box.style.height !== '')) fitWords(box);
-  }, [value]);
+  useFitWords(() => ref.current, value);
   return (
     <span
       className="hj-textarea"

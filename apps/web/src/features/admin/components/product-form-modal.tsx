@@ -7,10 +7,10 @@ import {
   type TicketGrants,
 } from '@huijing/contracts';
 import { Alert, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Switch } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import dayjs from '../../../lib/dayjs-zh';
 import { grantsText, yuan } from './order-labels';
-import '../../../lib/dayjs-zh';
 
 type Values = {
   id: string;

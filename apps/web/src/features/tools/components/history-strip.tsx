@@ -2,8 +2,8 @@ import { DeleteOutlined, PictureOutlined, ShareAltOutlined } from '@ant-design/i
 import type { TaskInfo } from '@huijing/contracts';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LazyPopconfirm } from '../../../components/lazy-overlay';
 import { Link } from 'react-router';
+import { LazyPopconfirm } from '../../../components/lazy-overlay';
 import { formatDateTime } from '../../../lib/format';
 
 /** A run that ended without pictures gave its tickets back (released once, server side). */

@@ -33,7 +33,7 @@ import { imageFromTransfer, reportUploadError, uploadToolImage } from '../model/
 import { emptyToolState, familyStore, type InputImage } from '../store/family-stores';
 import { useRememberSavedWork } from '../store/saved-work';
 import { formToolFor, overrideFor, type OverrideProps } from '../overrides';
-import { lazyPart } from '../overrides/lazy-part';
+import { lazyPart } from '../../../components/lazy-part';
 import { HistoryStrip } from './history-strip';
 import { ParamForm } from './param-form';
 import { ResultView } from './result-view';

@@ -1,4 +1,4 @@
-import { lazyPart } from '../overrides/lazy-part';
+import { lazyPart } from '../../../components/lazy-part';
 import type { OverrideProps, ToolOverride } from '../overrides/override-types';
 import { generationOwnParams } from './generation-model';
 

@@ -1,6 +1,6 @@
 import type { ToolDefinition } from '@huijing/tools';
 import { maskHint, ReferenceStage } from './hint-cards';
-import { lazyPart } from './lazy-part';
+import { lazyPart } from '../../../components/lazy-part';
 import type { OverrideProps, ResultOverrideProps, ToolOverride } from './override-types';
 import { upscaleBlocker } from './upscale-blocker';
 import { generationOverride } from '../generation/generation-overrides';

@@ -1,4 +1,4 @@
-import { lazyPart } from '../overrides/lazy-part';
+import { lazyPart } from '../../../components/lazy-part';
 import type { OverrideProps, ResultOverrideProps, ToolOverride } from '../overrides/override-types';
 
 /** /panorama: view an existing panorama for free, check the base, walk through the result. */

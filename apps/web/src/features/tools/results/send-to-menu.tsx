@@ -7,12 +7,11 @@ import { useLocalized } from '../../../components/use-localized';
 
 const ASK = '__assistant';
 
-// antd's Dropdown (with rc-menu, ~17 KB brotli) loads when the button is first drawn: a result
-// needs it, the tool page's first load does not (components/lazy-overlay.tsx).
-
 /**
  * "继续处理": the current output as the next tool's input (upscale, clean, video…), and, last,
  * "问问 AI 助手" — the assistant opens with this image and a question ready (spec §3 hand-off).
+ * antd's Dropdown (with rc-menu, ~17 KB brotli) loads when the button is first drawn: a result
+ * needs it, the tool page's first load does not (components/lazy-overlay.tsx).
  */
 export const SendToMenu = ({
   targets,

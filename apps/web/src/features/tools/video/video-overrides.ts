@@ -1,4 +1,4 @@
-import { lazyPart } from '../overrides/lazy-part';
+import { lazyPart } from '../../../components/lazy-part';
 import type { OverrideProps, ToolOverride } from '../overrides/override-types';
 
 /** /imgs2Video, multi-image mode: the frame sequence owns the pictures and their seconds. */
