@@ -33,22 +33,32 @@ test("the first screens, the tool page's frame too, load no component library an
   }
 });
 
-test("the tool page's workspace leaves out the mask editor (konva), the zip code, the done page and antd's Select and overlays", () => {
+test("the tool page's workspace leaves out the mask editor (konva), the zip code, the done page and antd's root, Select and overlays", () => {
   // Select comes with a form's first select or a signed-in designer's model picker (tool-screen.tsx);
-  // Dropdown, Popconfirm and Tooltip when first drawn (components/lazy-overlay.tsx).
+  // Dropdown, Popconfirm and Tooltip when first drawn (components/lazy-overlay.tsx); each brings
+  // antd's root (components/lazy-part.tsx).
   const tool = measureRoutes().find((r) => r.route === '/indoorRender until its form')!;
   const heavy = tool.files.filter((f) =>
-    /\/(?:mask-editor|zip-files|done-page|done-screen|select|dropdown|popconfirm|tooltip)-/.test(f),
+    /\/(?:mask-editor|zip-files|done-page|done-screen|select|dropdown|popconfirm|tooltip|config-provider|antd-root)-/.test(
+      f,
+    ),
   );
   assert.deepEqual(heavy, [], `/indoorRender loads ${heavy.join(', ')} before its first render`);
 });
 
-test("the tool page's workspace leaves out antd's form library (rc-field-form, its validators)", () => {
-  // build/antd-form-context.ts: antd's form context takes FormProvider alone, not the index.
+test("the tool page's workspace leaves out antd's code: its components, style engine and form library", () => {
+  // components/antd-look.tsx draws antd's markup, styled by the baked stylesheet; antd's root
+  // comes with the first part that draws antd (components/lazy-part.tsx).
   const tool = measureRoutes().find((r) => r.route === '/indoorRender until its form')!;
   const code = tool.files.map((f) => fs.readFileSync(path.join(webDist(), f), 'utf8')).join('\n');
   // Booleans, not assert.match: a failure should not print the whole bundle.
-  assert.equal(/ant-wave/.test(code), true, 'antd (its Button) is in the workspace');
+  assert.equal(/ant-btn-color-/.test(code), true, "the workspace's buttons are not in the files");
+  assert.equal(/ant-wave/.test(code), false, "antd's Button (its wave) is in the workspace");
+  assert.equal(
+    /data-ant-cssinjs-cache-path/.test(code),
+    false,
+    "antd's style engine (@ant-design/cssinjs) is in the workspace",
+  );
   assert.equal(
     /%s is required/.test(code),
     false,

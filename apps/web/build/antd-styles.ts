@@ -6,29 +6,47 @@ import type * as Bake from '../src/components/antd-bake';
 const ID = 'virtual:antd-styles';
 const RESOLVED = `\0${ID}`;
 
+const bake = async () =>
+  (await tsImport('../src/components/antd-bake.tsx', import.meta.url)) as typeof Bake;
+
+/** Where the development server serves the baked styles (made on each request). */
+const DEV_HREF = '/@huijing/antd-styles.css';
+
 /**
  * `virtual:antd-styles`: `antdStylesHref`, the address of antd's styles baked at build time
  * (src/components/antd-bake.tsx), a hashed asset, and `antdMapToken`, the theme's map token
- * derived at build time (src/components/prebuilt-algorithm.ts); both undefined in the
- * development server and in tests, where antd works both out at run time as it always did.
+ * derived at build time (src/components/prebuilt-algorithm.ts). The tool page's workspace draws
+ * antd's look without antd (src/components/antd-look.tsx), styled by this file alone, so the
+ * development server serves it too (baked per request); the map token is then worked out at run
+ * time. Both are undefined in unit tests (jsdom draws no styles).
  */
 export const antdStyles = (): Plugin => {
   let build = false;
+  let dev = false;
   return {
     name: 'huijing-antd-styles',
     configResolved(config) {
       build = config.command === 'build' && !config.build.ssr;
+      dev = config.command === 'serve' && !process.env.VITEST;
+    },
+    configureServer(server) {
+      server.middlewares.use(DEV_HREF, (_req, res, next) => {
+        bake()
+          .then(({ bakeAntdStyles }) => {
+            res.setHeader('content-type', 'text/css; charset=utf-8');
+            res.end(bakeAntdStyles());
+          })
+          .catch(next);
+      });
     },
     resolveId: (id) => (id === ID ? RESOLVED : undefined),
     async load(id) {
       if (id !== RESOLVED) return undefined;
       if (!build) {
-        return 'export const antdStylesHref = undefined;\nexport const antdMapToken = undefined;\n';
+        const href = dev ? JSON.stringify(DEV_HREF) : 'undefined';
+        return `export const antdStylesHref = ${href};\nexport const antdMapToken = undefined;\n`;
       }
-      const { bakeAntdStyles, bakeMapToken } = (await tsImport(
-        '../src/components/antd-bake.tsx',
-        import.meta.url,
-      )) as typeof Bake;
+      const { bakeAntdStyles, bakeMapToken } = await bake();
       const css = bakeAntdStyles();
       if (!css.includes('data-ant-cssinjs-cache-path')) {
         throw new Error('antd-styles: the baked styles carry no cache-path map');

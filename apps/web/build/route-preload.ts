@@ -4,7 +4,6 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
 /** The screens worth a head start, the modules each loads first, and the paths that show them. */
-const ANTD_ROOT = 'src/components/antd-root.tsx';
 const screens = async (): Promise<
   { name: string; modules: string[]; later?: string[]; paths: string[] }[]
 > => {
@@ -24,7 +23,7 @@ const screens = async (): Promise<
       name: 'tool',
       // The frame paints first; the workspace it loads is fetched at low priority meanwhile.
       modules: ['src/app/screens/tool-frame-screens.tsx'],
-      later: ['src/app/screens/tool-screens.tsx', ANTD_ROOT],
+      later: ['src/app/screens/tool-screens.tsx'],
       paths: [...new Set(['/lama', ...allTools.flatMap((t) => t.routes)])],
     },
   ];

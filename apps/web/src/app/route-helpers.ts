@@ -33,6 +33,24 @@ export const screen =
     return { Component };
   };
 
+const antdStyles = () => import('../components/antd-styles');
+
+/**
+ * A screen drawn in antd's look without antd (components/antd-look.tsx: the tool page's
+ * workspace): it waits for antd's baked stylesheet, not for antd's code; the antd parts it shows
+ * later bring antd's root with them (components/lazy-part.tsx).
+ */
+export const lookScreen =
+  <M>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
+  async () => {
+    const [m, { antdStylesReady }] = await Promise.all([
+      withChunkTimeout(load),
+      withChunkTimeout(antdStyles),
+    ]);
+    await antdStylesReady;
+    return { Component: pick(m) };
+  };
+
 /**
  * A screen whose first view is plain markup and CSS (the home page): it does not wait for antd;
  * the antd pieces it shows later load, and theme themselves, when they are needed.

@@ -5,39 +5,17 @@ import { createRoot, type Root } from 'react-dom/client';
 import { TOAST_MAX_COUNT, TOAST_TOP } from '../lib/constants';
 import type { NoticeKind } from '../lib/notify';
 import { openDialog, toastTop } from '../lib/toast-place';
-import { antdMapToken, antdStylesHref } from 'virtual:antd-styles';
+import { antdMapToken } from 'virtual:antd-styles';
+import { antdStylesLoaded, antdStylesReady } from './antd-styles';
 import { withPrebuiltAlgorithm } from './prebuilt-algorithm';
 import { theme } from './theme';
 
-/**
- * antd's theme, locale and message settings. This module is its own chunk: screens that use antd
- * load it beside their own chunk (app/route-helpers.ts), plain first screens (the home page)
- * never wait for it. Nesting it is harmless, so lazy pieces may wrap themselves in it too.
- */
-/**
- * antd's styles for the tool page's components, baked at build time (components/antd-bake.tsx):
- * antd reads the file's cache-path map at its first render and skips generating those styles,
- * so the file must be in before anything of antd renders: screens wait for it beside their chunk
- * (app/route-helpers.ts) and `AntdRoot` suspends until it is (at most 3 s; without it antd
- * generates the styles itself, as in development). Put first in the head, where antd puts the
- * styles it generates, so the app's own stylesheets still win ties. (Not a top-level await: that
- * makes the bundler wrap every module of the chunks around it, +6 KB on every first load.)
- */
-let stylesLoaded = !antdStylesHref || typeof document === 'undefined';
-export const antdStylesReady: Promise<void> = stylesLoaded
-  ? Promise.resolve()
-  : new Promise<void>((resolve) => {
-      const done = () => {
-        stylesLoaded = true;
-        resolve();
-      };
-      const link = document.createElement('link');
-      link.rel = 'stylesheet';
-      link.href = antdStylesHref!;
-      link.onload = link.onerror = done;
-      setTimeout(done, 3000);
-      document.head.prepend(link);
-    });
+// antd's theme, locale and message settings. This module is its own chunk: screens that use antd
+// load it beside their own chunk (app/route-helpers.ts), plain first screens (the home page) and
+// the tool page's workspace never wait for it. Nesting it is harmless, so lazy pieces wrap
+// themselves in it (components/lazy-part.tsx: withAntdRoot, lazyPart; lazy-overlay.tsx).
+
+export { antdStylesReady } from './antd-styles';
 
 /**
  * antd 5 renders a few detached pieces (button wave, static notices) with ReactDOM.render,
@@ -64,7 +42,7 @@ unstableSetRender((node, container) => {
 const appTheme = withPrebuiltAlgorithm(theme, antdMapToken);
 
 export const AntdRoot = ({ children }: { children: ReactNode }) => {
-  if (!stylesLoaded) use(antdStylesReady);
+  if (!antdStylesLoaded()) use(antdStylesReady);
   return (
     <ConfigProvider locale={zhCNLocale} theme={appTheme}>
       {children}

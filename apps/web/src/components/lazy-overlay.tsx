@@ -1,4 +1,4 @@
-import { lazyPart } from './lazy-part';
+import { lazyPart, withAntdRoot } from './lazy-part';
 import {
   cloneElement,
   lazy,
@@ -35,7 +35,7 @@ const ClickOnMount = ({ target }: { target: string }) => {
 export const lazyClickOverlay = <P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): ComponentType<P & OverlayProps> => {
-  const Overlay = lazy(() => load().then((component) => ({ default: component })));
+  const Overlay = lazy(() => withAntdRoot(load)().then((component) => ({ default: component })));
   const LazyClickOverlay = (props: P & OverlayProps) => {
     const [asked, setAsked] = useState(false);
     const target = useId();

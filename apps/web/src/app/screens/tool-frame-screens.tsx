@@ -1,26 +1,26 @@
 import { lazy, Suspense } from 'react';
 import { withChunkTimeout } from '../../lib/chunk-load';
 import { nextTask } from '../../lib/next-task';
-import { screen } from '../route-helpers';
+import { lookScreen } from '../route-helpers';
 import { ToolFrame } from './tool-frame';
 
 /**
- * The tool routes. Their first paint is the plain frame (tool-frame.tsx); the workspace — antd's
- * root, the registry with its zod schemas, the generated form — replaces it when it is in
- * (docs/performance.md); the page's shell prefetches it at low priority.
+ * The tool routes. Their first paint is the plain frame (tool-frame.tsx); the workspace — the
+ * registry with its zod schemas, the generated form, drawn in antd's look without antd
+ * (components/antd-look.tsx) — replaces it when it is in (docs/performance.md); the page's shell
+ * prefetches it at low priority. antd's root comes later, with the first part that draws antd.
  *
- * The workspace arrives in three steps, each run in a task of its own (a module graph runs its
- * top-level code in one go): antd's root, then the registry with its zod schemas, then the tool
- * page itself, instead of one long task holding the page for all three. All were fetched already:
- * the shell prefetches them.
+ * The workspace arrives in two steps, each run in a task of its own (a module graph runs its
+ * top-level code in one go): the registry with its zod schemas, then the tool page itself,
+ * instead of one long task holding the page for both. Both were fetched already: the shell
+ * prefetches them.
  */
 const workspace = (variant: 'ToolScreenWithFooter' | 'ToolScreenWithoutFooter') => {
-  const load = screen(
+  const load = lookScreen(
     () => import('./tool-screens'),
     (m) => m[variant],
   );
   return async () => {
-    await withChunkTimeout(() => import('../../components/antd-root'));
     await nextTask();
     await withChunkTimeout(() => import('@huijing/tools'));
     await nextTask();

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { lazyPart } from '../../components/lazy-part';
 import { PageShell } from '../../components/page-shell';
 import { useLocalized } from '../../components/use-localized';
 import { usePageTitle } from '../../components/use-page-title';
@@ -9,27 +10,21 @@ import type { ModelPickerProps } from '../../features/models/picker';
 import { ToolPage, ToolSlotsContext, toolForLocation } from '../../features/tools';
 
 /** A mistyped tool link is rare: its page (antd's Result, a drawing) loads only then. */
-const NotFoundScreen = lazy(() =>
-  import('./not-found-screen').then((m) => ({ default: m.NotFoundScreen })),
-);
+const NotFoundScreen = lazyPart(() => import('./not-found-screen').then((m) => m.NotFoundScreen));
 
 /**
  * The models area's picker (我的模型 / 模型广场 on render tools) is a chunk of its own, fetched for
  * a signed-in designer or a 使用此模型 link (?loraId=) only: a visitor's first tool page does
  * without it and without antd's Select, which it brings.
  */
-const LazyModelPicker = lazy(() =>
-  import('../../features/models/picker').then((m) => ({ default: m.ModelPicker })),
+const LazyModelPicker = lazyPart(() =>
+  import('../../features/models/picker').then((m) => m.ModelPicker),
 );
 const ModelPickerSlot = (props: ModelPickerProps) => {
   const { signedIn } = useCurrentUser();
   const [search] = useSearchParams();
   if (!signedIn && !search.has('loraId')) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazyModelPicker {...props} />
-    </Suspense>
-  );
+  return <LazyModelPicker {...props} />;
 };
 
 /** What other areas add to the tool page (the models area's picker on render tools). */
@@ -46,12 +41,7 @@ export const ToolScreen = ({ footer = true }: { footer?: boolean }) => {
   useEffect(() => {
     if (toolId) track('tool_open', { tool: toolId });
   }, [toolId]);
-  if (!tool)
-    return (
-      <Suspense fallback={null}>
-        <NotFoundScreen />
-      </Suspense>
-    );
+  if (!tool) return <NotFoundScreen />;
   return (
     <PageShell footer={footer}>
       {/* Keyed by tool: switching tools starts from that tool's own saved state. */}

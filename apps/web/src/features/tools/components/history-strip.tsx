@@ -1,6 +1,6 @@
 import { DeleteOutlined, PictureOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { TaskInfo } from '@huijing/contracts';
-import { Skeleton } from 'antd';
+import { Skeleton } from '../../../components/antd-look';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LazyPopconfirm } from '../../../components/lazy-overlay';
@@ -41,7 +41,7 @@ export const HistoryStrip = ({
       {loading ? (
         <div className="hj-history__row">
           {[0, 1, 2, 3].map((i) => (
-            <Skeleton.Image key={i} active className="hj-history__skeleton" />
+            <Skeleton.Image key={i} className="hj-history__skeleton" />
           ))}
         </div>
       ) : !tasks?.length ? (

@@ -1,8 +1,10 @@
 import type { ToolDefinition, Widget } from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
-import { Skeleton, type SelectProps } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import type { SelectProps } from 'antd';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Skeleton } from '../../../components/antd-look';
+import { lazyPart } from '../../../components/lazy-part';
 import {
   ChoiceGroup,
   CountedTextArea,
@@ -30,13 +32,9 @@ const PROMPT_MAX = 1000;
 // antd's Select (rc-select and its virtual list, ~21 KB brotli) comes when a form first shows a
 // select: most tools' selects sit in the closed 高级设置 panel, so the tool page's first load
 // does without it. Until it is in, a skeleton of the same height holds its place.
-const LazySelect = lazy(() => import('antd/es/select'));
-const Select = (props: SelectProps) => (
-  <Suspense
-    fallback={<Skeleton.Input active block size={props.size === 'small' ? 'small' : 'default'} />}
-  >
-    <LazySelect {...props} />
-  </Suspense>
+const Select = lazyPart<SelectProps>(
+  () => import('antd/es/select').then((m) => m.default as ComponentType<SelectProps>),
+  (props) => <Skeleton.Input block size={props.size === 'small' ? 'small' : 'default'} />,
 );
 
 /** The prompt box with one-tap phrases for the tool's subject (prompt-phrases.ts). */
@@ -65,7 +63,7 @@ const MaterialPicker = ({ value, onChange }: FieldProps) => {
   const pick = useLocalized();
   const { data, isPending, isError } = useQuery(materialsQuery());
   const [category, setCategory] = useState<string | undefined>();
-  if (isPending) return <Skeleton.Button active block style={{ height: 120 }} />;
+  if (isPending) return <Skeleton.Button block style={{ height: 120 }} />;
   if (isError || !data?.length)
     return <p className="hj-tool-field__note">{t('tools.form.catalogFailed')}</p>;
   const active = data.find((c) => c.id === category) ?? data[0]!;

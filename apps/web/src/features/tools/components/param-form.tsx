@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '@huijing/tools';
-import { Button, Collapse } from 'antd';
+import { Button, Collapse } from '../../../components/antd-look';
 import { useTranslation } from 'react-i18next';
 import { widgetEntries } from '../model/tool-params';
 import { ParamField } from './param-field';
@@ -48,8 +48,6 @@ export const ParamForm = ({
       <div className="hj-tool-form">{main.map(field)}</div>
       {folded.length > 0 ? (
         <Collapse
-          ghost
-          size="small"
           className="hj-tool-advanced"
           items={folded.map((s) => ({
             key: s.key,

@@ -8,7 +8,7 @@ import {
 import type { TaskInfo } from '@huijing/contracts';
 import type { ToolDefinition } from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd';
+import { Button } from '../../../components/antd-look';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

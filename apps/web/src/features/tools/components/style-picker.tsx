@@ -6,7 +6,7 @@ import {
   type ClassifyGroup,
 } from '@huijing/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Skeleton } from 'antd';
+import { Skeleton } from '../../../components/antd-look';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -139,7 +139,7 @@ export const StylePicker = ({
     };
   }, [choices.length, scrollTo]);
 
-  if (isPending) return <Skeleton.Button active block style={{ height: 96 }} />;
+  if (isPending) return <Skeleton.Button block style={{ height: 96 }} />;
   if (isError) return <p className="hj-tool-field__note">{t('tools.form.catalogFailed')}</p>;
 
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, at: number) => {

@@ -1,7 +1,7 @@
 import { CloseCircleOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { TaskInfo } from '@huijing/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd';
+import { Button } from '../../../components/antd-look';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyPopconfirm } from '../../../components/lazy-overlay';

@@ -2,7 +2,7 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import { ticketTypeNames, type TaskInfo } from '@huijing/contracts';
 import { allTools, familyNames, runPrice, toolVerb, type ToolDefinition } from '@huijing/tools';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Skeleton } from 'antd';
+import { Alert, Button, Skeleton } from '../../../components/antd-look';
 import { useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
@@ -290,12 +290,11 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
 
   const stage = (() => {
     if (state.taskId && signedIn && poll.isPending)
-      return <Skeleton.Image active className="hj-stage__skeleton" />;
+      return <Skeleton.Image className="hj-stage__skeleton" />;
     if (state.taskId && signedIn && poll.isError) {
       return (
         <Alert
           type="warning"
-          showIcon
           message={t('tools.task.lost')}
           action={
             <Button size="small" onClick={() => setTask(tool.id, undefined)}>
@@ -391,7 +390,6 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
         <Alert
           className="hj-tool__alert"
           type="info"
-          showIcon
           data-testid="local-variant"
           message={t(variant.note)}
         />

@@ -5,9 +5,10 @@ import {
   LoadingOutlined,
 } from '@ant-design/icons';
 import type { ToolInput } from '@huijing/tools';
-import { Button } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/antd-look';
+import { withAntdRoot } from '../../../components/lazy-part';
 import { useLocalized } from '../../../components/use-localized';
 import { InputLabel } from '../components/tool-head';
 import type { InputImage } from '../store/family-stores';
@@ -19,7 +20,9 @@ import './editor.css';
  * tool page without a mask never needs, so it is fetched when a mask stage first shows (issue 17).
  */
 const loadEditor = () => import('./mask-editor');
-const MaskEditor = lazy(() => loadEditor().then((m) => ({ default: m.MaskEditor })));
+const MaskEditor = lazy(() =>
+  withAntdRoot(() => loadEditor().then((m) => m.MaskEditor))().then((c) => ({ default: c })),
+);
 
 /** Holds the editor's place (same frame, a loading line) while its code arrives. */
 const EditorLoading = () => {

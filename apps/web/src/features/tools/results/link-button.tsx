@@ -1,10 +1,10 @@
-import { Button, type ButtonProps } from 'antd';
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { Button, type ButtonProps } from '../../../components/antd-look';
 
 /**
- * An antd button that is a real link (role link, href for new tabs) and navigates in the app.
- * antd styles only its own elements, so a router Link with button classes would look bare.
+ * A button in antd's look that is a real link (role link, href for new tabs) and navigates in
+ * the app (components/antd-look.tsx draws antd's anchor button).
  */
 export const LinkButton = ({
   to,
