@@ -56,10 +56,22 @@ export default defineConfig({
           groups: [
             { name: 'react-dom', test: /node_modules[\\/]react-dom[\\/]/ },
             { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
+            // antd's icons are one module each, shared by different sets of screens: split by
+            // importers they made ~25 chunks of a few hundred bytes on the tool page alone, each
+            // a request with ~480 bytes of headers. Sets under 6 KB join the nearest set instead
+            // (a screen may load a few icons it does not draw; docs/performance.md, session 13).
+            {
+              name: 'icons',
+              test: /node_modules[\\/]@ant-design[\\/]icons(?:-svg)?[\\/]/,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 6 * 1024,
+            },
           ],
         },
         entryFileNames: 'assets/[name]-[hash].js',
-        chunkFileNames: 'assets/[name]-[hash].js',
+        // The icons' chunks are named after every screen that shares them; the hash is enough.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('icons') ? 'assets/icons-[hash].js' : 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
       },
     },

@@ -1,8 +1,8 @@
 import { DeleteOutlined, PictureOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { TaskInfo } from '@huijing/contracts';
-import { Skeleton } from '../../../components/antd-look';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Skeleton } from '../../../components/antd-look';
 import { LazyPopconfirm } from '../../../components/lazy-overlay';
 import { formatDateTime } from '../../../lib/format';
 

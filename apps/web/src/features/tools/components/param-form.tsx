@@ -1,6 +1,6 @@
 import type { ToolDefinition } from '@huijing/tools';
-import { Button, Collapse } from '../../../components/antd-look';
 import { useTranslation } from 'react-i18next';
+import { Button, Collapse } from '../../../components/antd-look';
 import { widgetEntries } from '../model/tool-params';
 import { ParamField } from './param-field';
 

@@ -8,10 +8,10 @@ import {
 import type { TaskInfo } from '@huijing/contracts';
 import type { ToolDefinition } from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../../components/antd-look';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Button } from '../../../components/antd-look';
 import { useLocalized } from '../../../components/use-localized';
 import { useCurrentUser } from '../../../components/use-session';
 import { taskDetailQuery } from '../done/done.api';

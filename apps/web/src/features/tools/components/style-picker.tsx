@@ -6,10 +6,10 @@ import {
   type ClassifyGroup,
 } from '@huijing/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Skeleton } from '../../../components/antd-look';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Skeleton } from '../../../components/antd-look';
 import { SearchBox } from '../../../components/plain-controls';
 import { sampleMaker, samplesQuery } from '../../../lib/samples';
 import { classifyQuery } from '../api/tools.api';

@@ -1,9 +1,9 @@
 import { CloseCircleOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { TaskInfo } from '@huijing/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../../components/antd-look';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/antd-look';
 import { LazyPopconfirm } from '../../../components/lazy-overlay';
 import { queueEstimateQuery } from '../api/tools.api';
 import { roundedWait, secondsLeft, shownPercent } from '../model/queue-estimate';

@@ -7,10 +7,10 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { Button } from '../../../components/antd-look';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/antd-look';
 import { LazyTooltip } from '../../../components/lazy-overlay';
 import { CompareSlider } from '../components/compare-slider';
 import type { TaskOutput } from './download-plan';

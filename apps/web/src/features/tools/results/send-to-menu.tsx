@@ -1,7 +1,7 @@
 import { CommentOutlined, DownOutlined, SendOutlined } from '@ant-design/icons';
 import type { ToolDefinition } from '@huijing/tools';
-import { Button } from '../../../components/antd-look';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/antd-look';
 import { LazyDropdown } from '../../../components/lazy-overlay';
 import { useLocalized } from '../../../components/use-localized';
 
