@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdFormContext } from './build/antd-form-context';
+import { zodNoJsonSchema } from './build/zod-no-json-schema';
 import { antdStyles } from './build/antd-styles';
 import { localeParts } from './build/locale-parts';
 import { precompress } from './build/precompress';
@@ -13,6 +14,7 @@ export default defineConfig({
   plugins: [
     react(),
     antdFormContext(),
+    zodNoJsonSchema(),
     toolCatalog(),
     localeParts(),
     antdStyles(),

@@ -66,6 +66,19 @@ test("the tool page's workspace leaves out antd's code: its components, style en
   );
 });
 
+test("the tool page's workspace carries zod without its JSON Schema generator", () => {
+  // build/zod-no-json-schema.ts: the web never makes JSON Schema.
+  const tool = measureRoutes().find((r) => r.route === '/indoorRender until its form')!;
+  const code = tool.files.map((f) => fs.readFileSync(path.join(webDist(), f), 'utf8')).join('\n');
+  assert.equal(/_zod/.test(code), true, 'zod is not in the workspace');
+  assert.equal(
+    /json-schema\.org\/draft/.test(code),
+    false,
+    "zod's JSON Schema generator is in the workspace",
+  );
+  assert.equal(/JSON Schema is not built into the web bundle/.test(code), true, 'no stand-ins');
+});
+
 test("the tool page's workspace evaluates the tool registry without its definition checks", () => {
   // packages/tools/src/define-tool.ts: they run on the server, in tests and in development.
   const tool = measureRoutes().find((r) => r.route === '/indoorRender until its form')!;
