@@ -56,10 +56,16 @@ describe('web app serving', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log("app");');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Never revalidated, so no validators to send.
+    expect(asset.headers.etag).toBeUndefined();
+    expect(asset.headers['last-modified']).toBeUndefined();
 
     const index = await t.app.inject({ url: '/index.html' });
     expect(index.statusCode).toBe(200);
     expect(index.headers['cache-control']).toBe('no-cache');
+    // A page is revalidated: its validators stay.
+    expect(index.headers.etag).toBeDefined();
+    expect(index.headers['last-modified']).toBeDefined();
 
     const icon = await t.app.inject({ url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);

@@ -142,6 +142,12 @@ export const registerWebApp = async (
       if (asset && !isWorkerScript(absolute)) {
         for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
       }
+      // A hashed asset never changes and is never revalidated (immutable): its validators are
+      // ~70 bytes on each of a first load's ~60 scripts for nothing.
+      if (asset) {
+        reply.removeHeader('etag');
+        reply.removeHeader('last-modified');
+      }
     },
   });
 

@@ -6,6 +6,7 @@ import { nextTask } from '../lib/next-task';
 import type { RouteHandle } from './access-guard';
 
 const antdRoot = () => import('../components/antd-root');
+const antdStyles = () => import('../components/antd-styles');
 
 /** One wrapper per screen component, so routes sharing a screen keep one component type. */
 const themed = new WeakMap<ComponentType, ComponentType>();
@@ -18,11 +19,12 @@ const themed = new WeakMap<ComponentType, ComponentType>();
 export const screen =
   <M>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
   async () => {
-    const [m, { AntdRoot, antdStylesReady }] = await Promise.all([
+    const [m, { AntdRoot }, { antdStylesReady }] = await Promise.all([
       withChunkTimeout(load),
       withChunkTimeout(antdRoot),
+      withChunkTimeout(antdStyles),
     ]);
-    // antd's baked styles (components/antd-root.tsx), so the screen's first render need not wait.
+    // antd's baked styles (components/antd-styles.ts), so the screen's first render need not wait.
     await antdStylesReady;
     const Picked = pick(m);
     let Component = themed.get(Picked);
@@ -32,8 +34,6 @@ export const screen =
     }
     return { Component };
   };
-
-const antdStyles = () => import('../components/antd-styles');
 
 /**
  * A screen drawn in antd's look without antd (components/antd-look.tsx: the tool page's

@@ -15,8 +15,6 @@ import { theme } from './theme';
 // the tool page's workspace never wait for it. Nesting it is harmless, so lazy pieces wrap
 // themselves in it (components/lazy-part.tsx: withAntdRoot, lazyPart; lazy-overlay.tsx).
 
-export { antdStylesReady } from './antd-styles';
-
 /**
  * antd 5 renders a few detached pieces (button wave, static notices) with ReactDOM.render,
  * which React 19 removed. This hands antd a createRoot-based renderer instead, the approach

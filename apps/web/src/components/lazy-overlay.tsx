@@ -1,7 +1,5 @@
-import { lazyPart, withAntdRoot } from './lazy-part';
 import {
   cloneElement,
-  lazy,
   Suspense,
   useEffect,
   useId,
@@ -9,6 +7,7 @@ import {
   type ComponentType,
   type ReactElement,
 } from 'react';
+import { lazyPart, lazyThemed } from './lazy-part';
 
 /** The one element an overlay wraps: a button it opens on, or shows a hint over. */
 type Trigger = ReactElement<{ onClick?: () => void; 'data-hj-overlay'?: string }>;
@@ -35,7 +34,7 @@ const ClickOnMount = ({ target }: { target: string }) => {
 export const lazyClickOverlay = <P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): ComponentType<P & OverlayProps> => {
-  const Overlay = lazy(() => withAntdRoot(load)().then((component) => ({ default: component })));
+  const Overlay = lazyThemed(load);
   const LazyClickOverlay = (props: P & OverlayProps) => {
     const [asked, setAsked] = useState(false);
     const target = useId();

@@ -24,6 +24,10 @@ export const withAntdRoot =
       themed(Part, AntdRoot),
     );
 
+/** `React.lazy` of a part themed by antd's root (withAntdRoot), for a Suspense of the caller's. */
+export const lazyThemed = <P extends object>(load: () => Promise<ComponentType<P>>) =>
+  lazy(() => withAntdRoot(load)().then((component) => ({ default: component })));
+
 /**
  * A part fetched when a page first draws it (issue 17: a page's first load carries only what it
  * shows at once): a tool's own panel, stage or result part, or an antd overlay around its
@@ -34,7 +38,7 @@ export const lazyPart = <P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: (props: P) => ReactNode = () => null,
 ): ComponentType<P> => {
-  const Part = lazy(() => withAntdRoot(load)().then((component) => ({ default: component })));
+  const Part = lazyThemed(load);
   const LazyPart = (props: P) => (
     <Suspense fallback={fallback(props)}>
       <Part {...(props as P & JSX.IntrinsicAttributes)} />

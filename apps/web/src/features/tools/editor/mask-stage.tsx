@@ -5,10 +5,10 @@ import {
   LoadingOutlined,
 } from '@ant-design/icons';
 import type { ToolInput } from '@huijing/tools';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/antd-look';
-import { withAntdRoot } from '../../../components/lazy-part';
+import { lazyThemed } from '../../../components/lazy-part';
 import { useLocalized } from '../../../components/use-localized';
 import { InputLabel } from '../components/tool-head';
 import type { InputImage } from '../store/family-stores';
@@ -20,9 +20,7 @@ import './editor.css';
  * tool page without a mask never needs, so it is fetched when a mask stage first shows (issue 17).
  */
 const loadEditor = () => import('./mask-editor');
-const MaskEditor = lazy(() =>
-  withAntdRoot(() => loadEditor().then((m) => m.MaskEditor))().then((c) => ({ default: c })),
-);
+const MaskEditor = lazyThemed(() => loadEditor().then((m) => m.MaskEditor));
 
 /** Holds the editor's place (same frame, a loading line) while its code arrives. */
 const EditorLoading = () => {
