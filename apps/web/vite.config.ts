@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { antdFormContext } from './build/antd-form-context';
 import { zodNoJsonSchema } from './build/zod-no-json-schema';
 import { antdStyles } from './build/antd-styles';
+import { lightChecks } from './build/light-checks';
 import { localeParts } from './build/locale-parts';
 import { precompress } from './build/precompress';
 import { prerenderPages } from './build/prerender';
@@ -16,6 +17,7 @@ export default defineConfig({
     antdFormContext(),
     zodNoJsonSchema(),
     toolCatalog(),
+    lightChecks(),
     localeParts(),
     antdStyles(),
     routePreload(),

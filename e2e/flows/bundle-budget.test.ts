@@ -27,7 +27,7 @@ test('a route one byte past its budget fails the check', () => {
 test("the first screens, the tool page's frame too, load no component library and no zod before their first render", () => {
   for (const w of measureRoutes().filter((r) => r.route !== '/indoorRender until its form')) {
     const heavy = w.files.filter((f) =>
-      /\/(?:config-provider|antd-root|registry|schemas)-[\w-]+\.js$/.test(f),
+      /\/(?:config-provider|antd-root|registry|schemas|_huijing-tools-light)-[\w-]+\.js$/.test(f),
     );
     assert.deepEqual(heavy, [], `${w.route} loads ${heavy.join(', ')} before its first render`);
   }
@@ -66,21 +66,36 @@ test("the tool page's workspace leaves out antd's code: its components, style en
   );
 });
 
-test("the tool page's workspace carries zod without its JSON Schema generator", () => {
-  // build/zod-no-json-schema.ts: the web never makes JSON Schema.
+test("the tool page's workspace carries no zod: its parameters and answers are checked by checks made at build time", () => {
+  // build/light-checks.ts: the registry as data with light parameter checks, and the contracts'
+  // answers the tool page reads as checks from `virtual:light-checks` (lib/json-check.ts).
   const tool = measureRoutes().find((r) => r.route === '/indoorRender until its form')!;
   const code = tool.files.map((f) => fs.readFileSync(path.join(webDist(), f), 'utf8')).join('\n');
-  assert.equal(/_zod/.test(code), true, 'zod is not in the workspace');
+  assert.equal(/_zod/.test(code), false, 'zod is in the workspace');
+  assert.equal(/缺少必填项/.test(code), true, 'the light checks are not in the workspace');
+});
+
+test('zod, where a page carries it, comes without its JSON Schema generator', () => {
+  // build/zod-no-json-schema.ts: the web never makes JSON Schema.
+  const assets = path.join(webDist(), 'assets');
+  const code = fs
+    .readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => fs.readFileSync(path.join(assets, f), 'utf8'))
+    .filter((c) => /_zod/.test(c))
+    .join('\n');
+  assert.equal(code.length > 0, true, 'no page carries zod');
   assert.equal(
     /json-schema\.org\/draft/.test(code),
     false,
-    "zod's JSON Schema generator is in the workspace",
+    "zod's JSON Schema generator is in the build",
   );
   assert.equal(/JSON Schema is not built into the web bundle/.test(code), true, 'no stand-ins');
 });
 
-test("the tool page's workspace evaluates the tool registry without its definition checks", () => {
-  // packages/tools/src/define-tool.ts: they run on the server, in tests and in development.
+test("the tool page's workspace holds the tool registry without its definition checks", () => {
+  // packages/tools/src/define-tool.ts: they run on the server, in tests and in the build, which
+  // writes the registry as data for the web (build/light-checks.ts).
   const tool = measureRoutes().find((r) => r.route === '/indoorRender until its form')!;
   const code = tool.files.map((f) => fs.readFileSync(path.join(webDist(), f), 'utf8')).join('\n');
   assert.match(code, /defineTool|spreadValues|indoorRender/, 'the registry is in the workspace');

@@ -8,6 +8,7 @@ import type { ToolShellParts } from '@huijing/contracts';
 import type * as FirstScreens from '../src/app/first-screens';
 import type { FirstScreen } from '../src/app/first-screens';
 import { antdStyles } from './antd-styles';
+import { lightChecks } from './light-checks';
 import { localeParts } from './locale-parts';
 import { toolCatalog } from './tool-catalog';
 
@@ -51,7 +52,7 @@ export const prerenderPages = async (root: string, outDir: string): Promise<void
     configFile: false,
     logLevel: 'error',
     appType: 'custom',
-    plugins: [toolCatalog(), localeParts(), antdStyles()],
+    plugins: [toolCatalog(), lightChecks(), localeParts(), antdStyles()],
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     optimizeDeps: { noDiscovery: true, include: [] },
   });

@@ -19,6 +19,32 @@ declare module 'virtual:tool-catalog' {
   export const toolFamilies: readonly ToolFamily[];
 }
 
+declare module 'virtual:light-checks' {
+  import type * as Contracts from '@huijing/contracts';
+  import type { z } from 'zod';
+  /** A contract's zod schema as a check made at build time (build/light-checks.ts, lib/json-check.ts). */
+  type Light<K extends keyof typeof Contracts> = {
+    safeParse: (
+      data: unknown,
+    ) =>
+      | { success: true; data: z.output<(typeof Contracts)[K]> }
+      | { success: false; error: { issues: { path: (string | number)[]; message: string }[] } };
+    parse: (data: unknown) => z.output<(typeof Contracts)[K]>;
+  };
+  export const classifyTreeSchema: Light<'classifyTreeSchema'>;
+  export const clickMaskResultSchema: Light<'clickMaskResultSchema'>;
+  export const materialLibrarySchema: Light<'materialLibrarySchema'>;
+  export const queueEstimateSchema: Light<'queueEstimateSchema'>;
+  export const sharedTaskSchema: Light<'sharedTaskSchema'>;
+  export const shareTaskResultSchema: Light<'shareTaskResultSchema'>;
+  export const startTaskResultSchema: Light<'startTaskResultSchema'>;
+  export const taskDetailSchema: Light<'taskDetailSchema'>;
+  export const taskInfoSchema: Light<'taskInfoSchema'>;
+  export const taskListSchema: Light<'taskListSchema'>;
+  export const uploadLinksResultSchema: Light<'uploadLinksResultSchema'>;
+  export const uploadResultSchema: Light<'uploadResultSchema'>;
+}
+
 declare module 'virtual:locale/*' {
   /** One zh-CN string tree taken from locales/zh-CN.ts at build time (build/locale-parts.ts). */
   const strings: Record<string, unknown>;

@@ -188,12 +188,3 @@ export const spreadValues = (
   if (!values.includes(AUTO_OPTION)) return [];
   return values.filter((v) => v !== AUTO_OPTION && valid(v));
 };
-
-export const toolEntry = (tool: ToolDefinition): string => tool.entry ?? tool.routes[0]!;
-
-/**
- * Tickets one run costs: the tool's price per image times the images asked for (`count`, where a
- * tool has it). Server and web both use this, so the price a designer sees is the price held.
- */
-export const runPrice = (unitPrice: number, count: unknown): number =>
-  unitPrice * (typeof count === 'number' && Number.isInteger(count) && count > 1 ? count : 1);

@@ -3,4 +3,5 @@ export * from './registry';
 export * from './capabilities';
 export * from './params';
 export * from './verbs';
-export { aspectSize, imageAspects, type ImageAspect } from './tools/text-to-image.tool';
+export * from './aspects';
+export * from './tool-entry';

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { specRoutes } from '@huijing/contracts';
 import { z } from 'zod';
 import { CN_STRENGTH_DEFAULT, CN_STRENGTH_INDOOR_EXTERIOR, interiorRender } from './params';
-import { buildTool, defineTool, runPrice, spreadValues } from './define-tool';
+import { buildTool, defineTool, spreadValues } from './define-tool';
+import { runPrice } from './tool-entry';
 import { allTools, getTool, toolForRoute, toolsOfFamily } from './registry';
 
 /** A well-formed tool's metadata, for definitions made up by the tests. */

@@ -1,5 +1,4 @@
 import type { Envelope } from '@huijing/contracts';
-import type { ZodType } from 'zod';
 import { API_PREFIX, REQUEST_TIMEOUT_MS } from './constants';
 import { notify } from './notify';
 import { storage, storageKeys } from './storage-keys';
@@ -32,6 +31,13 @@ export const isRequestError = (e: unknown): e is RequestError => e instanceof Re
 type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
+/** What a response check needs: zod's `safeParse`, which both zod and lib/json-check.ts give. */
+export interface ResponseCheck<T> {
+  safeParse: (
+    data: unknown,
+  ) => { success: true; data: T } | { success: false; error: unknown; data?: undefined };
+}
+
 export interface RequestOptions<T = unknown> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Query parameters (the GET payload of spec §7; also allowed on other methods). */
@@ -40,8 +46,11 @@ export interface RequestOptions<T = unknown> {
   body?: unknown;
   /** JSON by default; 'form' sends application/x-www-form-urlencoded. */
   bodyType?: 'json' | 'form';
-  /** Validates `data` of a successful envelope. */
-  schema?: ZodType<T>;
+  /**
+   * Validates `data` of a successful envelope: a zod schema, or the same schema as a check made
+   * at build time (lib/json-check.ts, `virtual:light-checks`).
+   */
+  schema?: ResponseCheck<T>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Milliseconds; 0 disables the timeout. */

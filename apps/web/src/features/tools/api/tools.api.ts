@@ -1,3 +1,6 @@
+import type { Envelope, UploadResult } from '@huijing/contracts';
+import { queryOptions } from '@tanstack/react-query';
+// The contracts' schemas as checks made at build time: no zod in the tool page's first load.
 import {
   classifyTreeSchema,
   materialLibrarySchema,
@@ -7,10 +10,7 @@ import {
   taskListSchema,
   uploadLinksResultSchema,
   uploadResultSchema,
-  type Envelope,
-  type UploadResult,
-} from '@huijing/contracts';
-import { queryOptions } from '@tanstack/react-query';
+} from 'virtual:light-checks';
 import { api } from '../../../lib/request';
 import { toolAvailabilityKey } from '../../../lib/tool-availability';
 

@@ -1,10 +1,6 @@
-import {
-  sharedTaskSchema,
-  shareTaskResultSchema,
-  taskDetailSchema,
-  type TaskDetail,
-} from '@huijing/contracts';
+import type { TaskDetail } from '@huijing/contracts';
 import { queryOptions } from '@tanstack/react-query';
+import { sharedTaskSchema, shareTaskResultSchema, taskDetailSchema } from 'virtual:light-checks';
 import { api, isRequestError } from '../../../lib/request';
 import { ToolApiError, unwrap } from '../api/tools.api';
 import { STREAM_SAFETY_POLL_MS } from '../../../components/use-task-stream';

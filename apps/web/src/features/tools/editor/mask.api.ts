@@ -1,4 +1,5 @@
-import { clickMaskResultSchema, type ClickMaskResult } from '@huijing/contracts';
+import type { ClickMaskResult } from '@huijing/contracts';
+import { clickMaskResultSchema } from 'virtual:light-checks';
 import { api } from '../../../lib/request';
 import { ToolApiError } from '../api/tools.api';
 

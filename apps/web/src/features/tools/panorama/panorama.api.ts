@@ -1,4 +1,5 @@
-import { shareTaskResultSchema, sharedTaskSchema, type Envelope } from '@huijing/contracts';
+import type { Envelope } from '@huijing/contracts';
+import { shareTaskResultSchema, sharedTaskSchema } from 'virtual:light-checks';
 import { api } from '../../../lib/request';
 import { ToolApiError } from '../api/tools.api';
 
