@@ -4,6 +4,7 @@ import { antdFormContext } from './build/antd-form-context';
 import { zodNoJsonSchema } from './build/zod-no-json-schema';
 import { antdStyles } from './build/antd-styles';
 import { lightChecks } from './build/light-checks';
+import { lightIcons } from './build/light-icons';
 import { localeParts } from './build/locale-parts';
 import { precompress } from './build/precompress';
 import { prerenderPages } from './build/prerender';
@@ -18,6 +19,7 @@ export default defineConfig({
     zodNoJsonSchema(),
     toolCatalog(),
     lightChecks(),
+    lightIcons(),
     localeParts(),
     antdStyles(),
     routePreload(),
@@ -60,15 +62,17 @@ export default defineConfig({
           groups: [
             { name: 'react-dom', test: /node_modules[\\/]react-dom[\\/]/ },
             { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
-            // antd's icons are one module each, shared by different sets of screens: split by
-            // importers they made ~25 chunks of a few hundred bytes on the tool page alone, each
-            // a request with ~480 bytes of headers. Sets under 6 KB join the nearest set instead
-            // (a screen may load a few icons it does not draw; docs/performance.md, session 13).
+            // antd's icons (the app's drawn by build/light-icons.ts) are one module each, shared
+            // by different sets of screens: split by importers they made ~25 chunks of a few
+            // hundred bytes on the tool page alone, each a request with ~480 bytes of headers.
+            // Sets under 2 KB join the nearest set instead (a screen may load a few icons it does
+            // not draw; docs/performance.md, sessions 13 and 14). antd's own icon runtime stays
+            // out of the group, with antd, so no first screen loads it.
             {
               name: 'icons',
-              test: /node_modules[\\/]@ant-design[\\/]icons(?:-svg)?[\\/]/,
+              test: /node_modules[\\/]@ant-design[\\/]icons-svg[\\/]|huijing-light-icon\//,
               entriesAware: true,
-              entriesAwareMergeThreshold: 6 * 1024,
+              entriesAwareMergeThreshold: 2 * 1024,
             },
           ],
         },

@@ -2,11 +2,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { antdStyles } from './build/antd-styles';
 import { lightChecks } from './build/light-checks';
+import { lightIcons } from './build/light-icons';
 import { localeParts } from './build/locale-parts';
 import { toolCatalog } from './build/tool-catalog';
 
 export default defineConfig({
-  plugins: [react(), toolCatalog(), lightChecks(), localeParts(), antdStyles()],
+  plugins: [react(), toolCatalog(), lightChecks(), lightIcons(), localeParts(), antdStyles()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -9,6 +9,7 @@ import type * as FirstScreens from '../src/app/first-screens';
 import type { FirstScreen } from '../src/app/first-screens';
 import { antdStyles } from './antd-styles';
 import { lightChecks } from './light-checks';
+import { lightIcons } from './light-icons';
 import { localeParts } from './locale-parts';
 import { toolCatalog } from './tool-catalog';
 
@@ -52,7 +53,7 @@ export const prerenderPages = async (root: string, outDir: string): Promise<void
     configFile: false,
     logLevel: 'error',
     appType: 'custom',
-    plugins: [toolCatalog(), lightChecks(), localeParts(), antdStyles()],
+    plugins: [toolCatalog(), lightChecks(), lightIcons(), localeParts(), antdStyles()],
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     optimizeDeps: { noDiscovery: true, include: [] },
   });
