@@ -26,33 +26,68 @@ const iconNames = (): string[] => {
 /**
  * `@ant-design/icons` imported by the app's own code (apps/web/src) is each icon's definition
  * from @ant-design/icons-svg drawn by components/light-icon.tsx, same markup, without the icon
- * package's runtime (issue 17: ~7 KB brotli on every first screen). antd's components import
- * their icons by path and keep the package's own.
+ * package's runtime (issue 17: ~7 KB brotli on every first screen). Each importing module gets
+ * its own copy of the icons it names, so they ride in its chunk: a screen loads the icons it
+ * draws, in the files it loads anyway (shared icons made chunks of their own, or were merged
+ * into others' chunks with icons the screen never draws). antd's components import their icons
+ * by path and keep the package's own.
  */
-export const lightIcons = (): Plugin => ({
-  name: 'huijing-light-icons',
-  enforce: 'pre',
-  // Side-effect free, like the package: unused icons and the barrel itself drop out.
-  resolveId: (id, importer) => {
-    if (id.startsWith(ONE)) return { id, moduleSideEffects: false };
-    if (id === '@ant-design/icons' && importer?.startsWith(src)) {
-      return { id: ID, moduleSideEffects: false };
-    }
-    return undefined;
-  },
-  load(id) {
-    if (id.startsWith(ONE)) {
-      const name = id.slice(ONE.length);
-      return [
-        `import { lightIcon } from ${JSON.stringify(lightIconFile)};`,
-        `import svg from '@ant-design/icons-svg/es/asn/${name}';`,
-        'export default /* @__PURE__ */ lightIcon(svg);',
-        '',
-      ].join('\n');
-    }
-    if (id !== ID) return undefined;
-    return iconNames()
-      .map((name) => `export { default as ${name} } from '${ONE}${name}';`)
-      .join('\n');
-  },
-});
+export const lightIcons = (): Plugin => {
+  const require = createRequire(import.meta.url);
+  const asn = path.join(
+    path.dirname(require.resolve('@ant-design/icons-svg/package.json')),
+    'es/asn',
+  );
+  return {
+    name: 'huijing-light-icons',
+    enforce: 'pre',
+    // Side-effect free, like the package: unused icons and the barrels drop out. Each module of
+    // the app gets its own copies (the importer is in the ids), so an icon rides in the chunk of
+    // the module that draws it: no chunks of icons, no icons a screen does not draw.
+    resolveId: (id, importer) => {
+      if (id.startsWith(ONE)) return { id, moduleSideEffects: false };
+      if (id === '@ant-design/icons' && importer?.startsWith(src)) {
+        const file = path.relative(src, importer.split('?')[0]!);
+        return { id: `${ID}?${file}`, moduleSideEffects: false };
+      }
+      return undefined;
+    },
+    load(id) {
+      if (id.startsWith(ONE)) {
+        const name = id.slice(ONE.length).split('?')[0]!;
+        if (!/^\w+$/.test(name)) return undefined;
+        // The definition itself, not an import of it: an import would be one shared module again.
+        const definition = fs
+          .readFileSync(path.join(asn, `${name}.js`), 'utf8')
+          .replace(/export default \w+;\s*$/, '');
+        return [
+          `import { lightIcon } from ${JSON.stringify(lightIconFile)};`,
+          definition,
+          `export default /* @__PURE__ */ lightIcon(${name});`,
+          '',
+        ].join('\n');
+      }
+      if (!id.startsWith(`${ID}?`)) return undefined;
+      const from = id.slice(ID.length + 1);
+      // Only the names the importer imports (a namespace import, as in a test, gets them all).
+      const code = fs.readFileSync(path.join(src, from), 'utf8');
+      const named = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@ant-design\/icons'/g)]
+        .flatMap((m) => m[1]!.split(','))
+        .map(
+          (n) =>
+            n
+              .trim()
+              .replace(/^type\s+/, '')
+              .split(/\s+as\s+/)[0]!,
+        )
+        .filter(Boolean);
+      const all = new Set(iconNames());
+      const names = /import\s*\*\s*as\s+\w+\s+from\s*'@ant-design\/icons'/.test(code)
+        ? [...all]
+        : named.filter((n) => all.has(n));
+      return names
+        .map((name) => `export { default as ${name} } from '${ONE}${name}?${from}';`)
+        .join('\n');
+    },
+  };
+};

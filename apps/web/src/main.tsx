@@ -16,6 +16,7 @@ import './components/styles/buttons.css';
 import './components/styles/shell.css';
 import './components/styles/cards.css';
 import './components/styles/placeholders.css';
+import './components/styles/icons.css';
 
 /**
  * Marks the moment the app has replaced the prerendered first screen (build/prerender.ts): the

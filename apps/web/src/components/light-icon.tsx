@@ -7,15 +7,14 @@ import {
   type HTMLAttributes,
   type RefAttributes,
 } from 'react';
-import './light-icon.css';
 
 /**
  * antd's icons as antd draws them (@ant-design/icons' AntdIcon and IconBase: the same span, svg
  * and class names), without its runtime: the colour library for two-tone icons, the style
  * injector, the helpers (~7 KB brotli on every first screen). The web's build serves the
- * package's named icons through this (build/light-icons.ts); antd's own components keep the
- * real ones. light-icon.css holds what the injector would add; light-icon.test.tsx compares
- * the markup with the package's.
+ * package's named icons through this, a copy per importing module (build/light-icons.ts);
+ * antd's own components keep the real ones. components/styles/icons.css holds what the
+ * injector would add; light-icon.test.tsx compares the markup with the package's.
  */
 export interface LightIconProps extends HTMLAttributes<HTMLSpanElement> {
   spin?: boolean;

@@ -8,7 +8,7 @@ import {
 import type { TaskInfo } from '@huijing/contracts';
 import type { ToolDefinition } from '@huijing/tools';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/antd-look';
@@ -17,13 +17,19 @@ import { useCurrentUser } from '../../../components/use-session';
 import { taskDetailQuery } from '../done/done.api';
 import { ResultActionSlot } from '../../../components/result-action-slot';
 import { downloadStem, planDownload, servedWatermarked } from '../results/download-plan';
-import { ImageViewer } from '../results/image-viewer';
 import { LinkButton } from '../results/link-button';
 import { doneVariantFor, sendTargets, type DoneVariant } from '../results/send-to';
 import { SendToMenu } from '../results/send-to-menu';
 import { useDownloads } from '../results/use-downloads';
 import { useSendTo } from '../results/use-send-to';
 import { CompareSlider } from './compare-slider';
+
+/**
+ * The full-screen viewer opens on a click: fetched once a result is shown (results/image-viewer,
+ * with its zoom and its icons), not with the tool page's first load (issue 17).
+ */
+const loadViewer = () => import('../results/image-viewer');
+const ImageViewer = lazy(() => loadViewer().then((m) => ({ default: m.ImageViewer })));
 
 /**
  * A finished task: the picked output large (compared with the original, click to open the
@@ -80,6 +86,11 @@ export const ResultView = ({
   // form now. Shared with the done page's query, so that page asks once.
   const detail = useQuery(taskDetailQuery(task.taskId ?? '', Boolean(before && task.taskId)));
   const original = before && detail.data ? (detail.data.before?.url ?? before) : before;
+  // Ready by the time the designer clicks an image: fetched once one is shown.
+  const hasImage = outputs.some((o) => o.kind === 'image');
+  useEffect(() => {
+    if (hasImage) void loadViewer().catch(() => undefined);
+  }, [hasImage]);
   if (!current) {
     return <p className="hj-stage__note">{t('tools.result.empty')}</p>;
   }
@@ -222,15 +233,17 @@ export const ResultView = ({
         </div>
       </div>
       {viewing && isImage ? (
-        <ImageViewer
-          outputs={images}
-          index={images.indexOf(current)}
-          onIndex={(i) => setIndex(outputs.indexOf(images[i]!))}
-          before={original}
-          onClose={() => setViewing(false)}
-          onDownload={(i) => void downloads.downloadOne(images[i]!, outputs.indexOf(images[i]!))}
-          downloading={downloads.busy === 'one'}
-        />
+        <Suspense fallback={null}>
+          <ImageViewer
+            outputs={images}
+            index={images.indexOf(current)}
+            onIndex={(i) => setIndex(outputs.indexOf(images[i]!))}
+            before={original}
+            onClose={() => setViewing(false)}
+            onDownload={(i) => void downloads.downloadOne(images[i]!, outputs.indexOf(images[i]!))}
+            downloading={downloads.busy === 'one'}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
