@@ -7,8 +7,6 @@ import type { Plugin } from 'vite';
 import type { z } from 'zod';
 import { LIGHT_CONTRACT_CHECKS, lightSchema } from './light-schema';
 
-export { LIGHT_CONTRACT_CHECKS, lightSchema };
-
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const toolsSrc = path.resolve(web, '../../packages/tools/src');
 const jsonCheckFile = path.join(web, 'src/lib/json-check.ts');

@@ -11,16 +11,19 @@ const ID = '\0huijing-light-icons';
 // One module per icon, as in the package, so each screen's chunks carry only the icons it draws.
 const ONE = '\0huijing-light-icon/';
 
-/** The icon names @ant-design/icons exports (its generated es/icons/index.js). */
+/** The icon names @ant-design/icons exports (its generated es/icons/index.js), read once. */
+let knownIcons: string[] | undefined;
 const iconNames = (): string[] => {
+  if (knownIcons) return knownIcons;
   const require = createRequire(import.meta.url);
   const index = path.join(
     path.dirname(require.resolve('@ant-design/icons/package.json')),
     'es/icons/index.js',
   );
-  return [...fs.readFileSync(index, 'utf8').matchAll(/export \{ default as (\w+) \}/g)].map(
+  knownIcons = [...fs.readFileSync(index, 'utf8').matchAll(/export \{ default as (\w+) \}/g)].map(
     (m) => m[1]!,
   );
+  return knownIcons;
 };
 
 /**
