@@ -12,6 +12,8 @@ export const throttle = {
 export interface LoadTrace {
   /** JavaScript bytes as they came over the wire (compressed), up to the measurement's end. */
   jsWireBytes: number;
+  /** The same responses' bodies alone: the wire bytes less each response's HTTP headers. */
+  jsBodyBytes: number;
   /** First contentful paint. */
   fcpMs: number;
   lcpMs: number;
@@ -64,16 +66,21 @@ export const traceLoad = async (
       uploadThroughput: throttle.upBytesPerSecond,
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle.cpuSlowdown });
-    const scripts = new Set<string>();
+    // Per script response, the bytes received with its headers (DevTools counts them so far).
+    const scripts = new Map<string, number>();
     let jsWireBytes = 0;
+    let jsBodyBytes = 0;
     // Scripts, and prefetched chunks (type Other): every JavaScript byte that came over the wire.
     cdp.on('Network.responseReceived', (e) => {
       if (e.type === 'Script' || /\.js(?:$|\?)/.test(new URL(e.response.url).pathname)) {
-        scripts.add(e.requestId);
+        scripts.set(e.requestId, e.response.encodedDataLength);
       }
     });
     cdp.on('Network.loadingFinished', (e) => {
-      if (scripts.has(e.requestId)) jsWireBytes += e.encodedDataLength;
+      const headers = scripts.get(e.requestId);
+      if (headers === undefined) return;
+      jsWireBytes += e.encodedDataLength;
+      jsBodyBytes += e.encodedDataLength - headers;
     });
     await page.addInitScript(OBSERVE);
     // A shared CI machine can be slow; the measure is the trace, not the time limit.
@@ -84,7 +91,7 @@ export const traceLoad = async (
       lcp: number;
       tbt: number;
     };
-    return { jsWireBytes, fcpMs: fcp, lcpMs: lcp, tbtMs: tbt };
+    return { jsWireBytes, jsBodyBytes, fcpMs: fcp, lcpMs: lcp, tbtMs: tbt };
   } finally {
     await context.close();
   }

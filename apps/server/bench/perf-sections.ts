@@ -230,12 +230,15 @@ export const webFromChromium = async (base: string): Promise<Row[]> => {
         loads.push(await traceLoad(browser, `${base}${route}`, device));
       }
       const js = median(loads.map((l) => l.jsWireBytes));
+      const bodies = median(loads.map((l) => l.jsBodyBytes));
       const fcp = median(loads.map((l) => l.fcpMs));
       const lcp = median(loads.map((l) => l.lcpMs));
       const tbt = median(loads.map((l) => l.tbtMs));
       rows.push([
         `${route} in Chromium (${device}, 4× CPU, 9 Mbit/s, 60 ms)`,
-        `JS ${kb(js)}, FCP ${Math.round(fcp)}, LCP ${Math.round(lcp)} ms, TBT ${Math.round(tbt)} ms`,
+        // The target counts the wire, HTTP headers included; the bodies alone say how much of
+        // it is JavaScript and how much is ~0.35 KB of headers per file.
+        `JS ${kb(js)} (bodies ${kb(bodies)}), FCP ${Math.round(fcp)}, LCP ${Math.round(lcp)} ms, TBT ${Math.round(tbt)} ms`,
         '≤ 200 KB, ≤ 1500 ms, ≤ 200 ms',
         verdict(js <= 200 * 1024 && lcp <= 1500 && tbt <= 200),
       ]);

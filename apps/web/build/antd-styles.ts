@@ -5,6 +5,8 @@ import type * as Bake from '../src/components/antd-bake';
 
 const ID = 'virtual:antd-styles';
 const RESOLVED = `\0${ID}`;
+const TOKEN_ID = 'virtual:antd-map-token';
+const TOKEN_RESOLVED = `\0${TOKEN_ID}`;
 
 const bake = async () =>
   (await tsImport('../src/components/antd-bake.tsx', import.meta.url)) as typeof Bake;
@@ -14,8 +16,10 @@ const DEV_HREF = '/@huijing/antd-styles.css';
 
 /**
  * `virtual:antd-styles`: `antdStylesHref`, the address of antd's styles baked at build time
- * (src/components/antd-bake.tsx), a hashed asset, and `antdMapToken`, the theme's map token
- * derived at build time (src/components/prebuilt-algorithm.ts). The tool page's workspace draws
+ * (src/components/antd-bake.tsx), a hashed asset; `virtual:antd-map-token`: `antdMapToken`, the
+ * theme's map token derived at build time (src/components/prebuilt-algorithm.ts). Two modules,
+ * so a page that waits for the styles without drawing antd (the tool page) does not load the
+ * token antd's root reads (~2.7 KB brotli). The tool page's workspace draws
  * antd's look without antd (src/components/antd-look.tsx), styled by this file alone, so the
  * development server serves it too (baked per request); the map token is then worked out at run
  * time. Both are undefined in unit tests (jsdom draws no styles).
@@ -39,14 +43,20 @@ export const antdStyles = (): Plugin => {
           .catch(next);
       });
     },
-    resolveId: (id) => (id === ID ? RESOLVED : undefined),
+    resolveId: (id) => (id === ID ? RESOLVED : id === TOKEN_ID ? TOKEN_RESOLVED : undefined),
     async load(id) {
+      if (id === TOKEN_RESOLVED) {
+        if (!build) return 'export const antdMapToken = undefined;\n';
+        // JSON.parse of a string literal: parsed faster than the same object as code.
+        const mapToken = JSON.stringify(JSON.stringify((await bake()).bakeMapToken()));
+        return `export const antdMapToken = /* @__PURE__ */ JSON.parse(${mapToken});\n`;
+      }
       if (id !== RESOLVED) return undefined;
       if (!build) {
         const href = dev ? JSON.stringify(DEV_HREF) : 'undefined';
-        return `export const antdStylesHref = ${href};\nexport const antdMapToken = undefined;\n`;
+        return `export const antdStylesHref = ${href};\n`;
       }
-      const { bakeAntdStyles, bakeMapToken } = await bake();
+      const { bakeAntdStyles } = await bake();
       const css = bakeAntdStyles();
       if (!css.includes('data-ant-cssinjs-cache-path')) {
         throw new Error('antd-styles: the baked styles carry no cache-path map');
@@ -54,13 +64,7 @@ export const antdStyles = (): Plugin => {
       const hash = crypto.createHash('sha256').update(css).digest('base64url').slice(0, 8);
       const fileName = `assets/antd-${hash}.css`;
       this.emitFile({ type: 'asset', fileName, source: css });
-      // JSON.parse of a string literal: parsed faster than the same object as code.
-      const mapToken = JSON.stringify(JSON.stringify(bakeMapToken()));
-      return [
-        `export const antdStylesHref = ${JSON.stringify(`/${fileName}`)};`,
-        `export const antdMapToken = /* @__PURE__ */ JSON.parse(${mapToken});`,
-        '',
-      ].join('\n');
+      return `export const antdStylesHref = ${JSON.stringify(`/${fileName}`)};\n`;
     },
   };
 };

@@ -28,49 +28,100 @@ const contractChecks = async (): Promise<string> => {
   ].join('\n');
 };
 
-/** The registry as data: every tool's definition, its parameters as a light check (built on read). */
+const TOOL_PART = 'huijing-tool-part:';
+
+let registry: Promise<typeof Tools> | undefined;
+const realTools = () =>
+  (registry ??= tsImport('@huijing/tools', import.meta.url) as Promise<typeof Tools>);
+
+/**
+ * The registry as data: every tool's definition without its widgets and parameters, which come
+ * per tool (`toolPart` below) when a page asks `loadToolPart(id)`; the parameters' names are here
+ * (`params.shape`, read for other tools by the send-to and prompt menus).
+ */
 const toolsLight = async (): Promise<string> => {
-  const tools = (await tsImport('@huijing/tools', import.meta.url)) as typeof Tools;
-  const specs = tools.allTools.map(({ params, ...meta }) => ({
+  const tools = await realTools();
+  const specs = tools.allTools.map(({ params, widgets: _widgets, ...meta }) => ({
     ...meta,
-    params: lightSchema(`tool ${meta.id}`, params),
+    paramKeys: Object.keys(lightSchema(`tool ${meta.id}`, params).properties ?? {}),
   }));
   const from = (file: string) => JSON.stringify(path.join(toolsSrc, file));
+  const loaders = specs
+    .map((t) => `${JSON.stringify(t.id)}: () => import(${JSON.stringify(TOOL_PART + t.id)})`)
+    .join(',\n  ');
   return `import { jsonCheck, paramsCheck } from ${JSON.stringify(jsonCheckFile)};
+import { toolLookups } from ${from('tool-lookups.ts')};
 export { toolEntry, runPrice } from ${from('tool-entry.ts')};
 export { toolVerb, capabilityVerbs } from ${from('verbs.ts')};
 export { aspectSize, imageAspects } from ${from('aspects.ts')};
 export const familyNames = ${JSON.stringify(tools.familyNames)};
 export const toolFamilySchema = jsonCheck(${JSON.stringify(lightSchema('toolFamilySchema', tools.toolFamilySchema))});
 toolFamilySchema.options = ${JSON.stringify(tools.toolFamilySchema.options)};
-export const allTools = JSON.parse(${JSON.stringify(JSON.stringify(specs))}).map(({ params, ...tool }) => {
+const loaders = {
+  ${loaders}
+};
+const parts = new Map();
+const pending = new Map();
+export const loadToolPart = (id) => {
+  if (parts.has(id) || !(id in loaders)) return undefined;
+  let loading = pending.get(id);
+  if (!loading) {
+    loading = loaders[id]().then(
+      (m) => { parts.set(id, m.default); pending.delete(id); },
+      (error) => { pending.delete(id); throw error; },
+    );
+    pending.set(id, loading);
+  }
+  return loading;
+};
+const notLoaded = (id) => new Error(\`@huijing/tools: \${id}'s widgets and parameters are not loaded (loadToolPart)\`);
+export const allTools = JSON.parse(${JSON.stringify(JSON.stringify(specs))}).map(({ paramKeys, ...tool }) => {
   let check;
-  return Object.defineProperty(tool, 'params', { get: () => (check ??= paramsCheck(params)), enumerable: true });
+  const names = {
+    shape: Object.fromEntries(paramKeys.map((name) => [name, null])),
+    parse: () => { throw notLoaded(tool.id); },
+    safeParse: () => { throw notLoaded(tool.id); },
+  };
+  return Object.defineProperties(tool, {
+    params: { enumerable: true, get: () => (parts.has(tool.id) ? (check ??= paramsCheck(parts.get(tool.id).params)) : names) },
+    widgets: { enumerable: true, get: () => { if (!parts.has(tool.id)) throw notLoaded(tool.id); return parts.get(tool.id).widgets; } },
+  });
 });
-const byId = new Map(allTools.map((t) => [t.id, t]));
-const byRoute = new Map();
-for (const t of allTools)
-  for (const r of t.routes) if (!byRoute.has(r.toLowerCase())) byRoute.set(r.toLowerCase(), t);
-export const getTool = (id) => byId.get(id);
-export const toolForRoute = (path) => byRoute.get(path.toLowerCase());
-export const toolsOfFamily = (family) => allTools.filter((t) => t.family === family);
+export const { getTool, toolForRoute, toolsOfFamily } = toolLookups(allTools);
 `;
+};
+
+/** One tool's widgets and parameters (as the light check's JSON Schema). */
+const toolPart = async (id: string): Promise<string> => {
+  const tool = (await realTools()).getTool(id);
+  if (!tool) throw new Error(`light-checks: no tool ${id}`);
+  const part = { params: lightSchema(`tool ${id}`, tool.params), widgets: tool.widgets };
+  return `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});\n`;
 };
 
 /**
  * zod stays at build time for the tool page (issue 17): `@huijing/tools` in the web is the
  * registry as data with light parameter checks (same exports the web imports: the registry's
- * lookups, the plain helpers), and `virtual:light-checks` holds the contracts' checks the tool
+ * lookups, the plain helpers), each tool's widgets and parameters in a chunk of their own that
+ * `loadToolPart` brings (the tool page, the phone's form and 再来一次 wait for it), and `virtual:light-checks` holds the contracts' checks the tool
  * page reads answers with. Server, tests of the packages and the build's own Node code use the
  * real registry and zod; `src/lib/json-check.test.ts` compares the two on every schema here.
  */
 export const lightChecks = (): Plugin => ({
   name: 'huijing-light-checks',
   enforce: 'pre',
+  buildStart() {
+    registry = undefined;
+  },
   resolveId: (id) =>
-    id === '@huijing/tools' ? TOOLS_LIGHT : id === LIGHT_CHECKS ? `\0${LIGHT_CHECKS}` : undefined,
+    id === '@huijing/tools'
+      ? TOOLS_LIGHT
+      : id === LIGHT_CHECKS || id.startsWith(TOOL_PART)
+        ? `\0${id}`
+        : undefined,
   load(id) {
     if (id === TOOLS_LIGHT) return toolsLight();
+    if (id.startsWith(`\0${TOOL_PART}`)) return toolPart(id.slice(TOOL_PART.length + 1));
     if (id === `\0${LIGHT_CHECKS}`) return contractChecks();
     return undefined;
   },

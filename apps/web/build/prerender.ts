@@ -11,6 +11,7 @@ import { antdStyles } from './antd-styles';
 import { lightChecks } from './light-checks';
 import { lightIcons } from './light-icons';
 import { localeParts } from './locale-parts';
+import { TOOL_PARTS_FILE } from './route-preload';
 import { toolCatalog } from './tool-catalog';
 
 /** What the server reads from pages/routes.json for a path (apps/server/src/http/web-app.ts). */
@@ -65,8 +66,17 @@ export const prerenderPages = async (root: string, outDir: string): Promise<void
       '@huijing/contracts',
       import.meta.url,
     )) as typeof Contracts;
-    const fill = async (source: string, target: string, screen: FirstScreen, at: string) => {
-      const shell = await fs.readFile(path.join(outDir, source), 'utf8');
+    const fill = async (
+      source: string,
+      target: string,
+      screen: FirstScreen,
+      at: string,
+      head = '',
+    ) => {
+      const shell = (await fs.readFile(path.join(outDir, source), 'utf8')).replace(
+        '</head>',
+        `${head}</head>`,
+      );
       if (!shell.includes(ROOT)) throw new Error(`prerender: ${source} has no ${ROOT}`);
       const markup = renderFirstScreen(screen, at);
       await fs.writeFile(
@@ -103,9 +113,17 @@ export const prerenderPages = async (root: string, outDir: string): Promise<void
     for (const [route, r] of Object.entries(routes)) {
       if (r.file.startsWith('pages/tool-') && !tools.has(r.file)) tools.set(r.file, route);
     }
+    const toolParts = JSON.parse(
+      await fs.readFile(path.join(outDir, TOOL_PARTS_FILE), 'utf8'),
+    ) as Record<string, string[]>;
+    await fs.rm(path.join(outDir, TOOL_PARTS_FILE));
     for (const [file, at] of tools) {
+      // The tool's own widgets and parameters, fetched at low priority beside the workspace.
+      const part = toolParts[routes[at]!.tool!];
+      if (!part) throw new Error(`prerender: no widgets and parameters for ${file}`);
+      const head = part.map((f) => `<link rel="prefetch" crossorigin href="/${f}">`).join('');
       // The server writes the notice and the steps in at these places (http/tool-shell.ts).
-      const markup = await fill('pages/tool.html', file, 'tool', at);
+      const markup = await fill('pages/tool.html', file, 'tool', at, head);
       for (const part of [NOTICE_BEFORE, EMPTY_STAGE]) {
         if (!markup.includes(part)) throw new Error(`prerender: ${file} has no ${part}`);
       }

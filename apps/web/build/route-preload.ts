@@ -3,6 +3,10 @@ import { tsImport } from 'tsx/esm/api';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
+/** What prerender.ts reads: per tool id, the files of its widgets and parameters. */
+export const TOOL_PARTS_FILE = 'pages/tool-parts.json';
+const TOOL_PART_MODULE = /^\0huijing-tool-part:(.+)$/;
+
 /** The screens worth a head start, the modules each loads first, and the paths that show them. */
 const screens = async (): Promise<
   { name: string; modules: string[]; later?: string[]; paths: string[] }[]
@@ -94,6 +98,21 @@ export const routePreload = (): Plugin => ({
       type: 'asset',
       fileName: 'pages/routes.json',
       source: JSON.stringify(routes),
+    });
+    // Each tool's widgets and parameters (build/light-checks.ts): prerender.ts adds them to that
+    // tool's own shell as a prefetch, so they come beside the workspace.
+    const parts: Record<string, string[]> = {};
+    for (const chunk of chunks) {
+      const id = chunk.facadeModuleId?.match(TOOL_PART_MODULE)?.[1];
+      if (!id) continue;
+      const files = new Set<OutputChunk>();
+      closure(chunk, files);
+      parts[id] = [...files].filter((c) => !loaded.has(c)).map((c) => c.fileName);
+    }
+    this.emitFile({
+      type: 'asset',
+      fileName: TOOL_PARTS_FILE,
+      source: JSON.stringify(parts),
     });
   },
 });

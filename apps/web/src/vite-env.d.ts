@@ -23,14 +23,11 @@ declare module 'virtual:light-checks' {
   import type * as Contracts from '@huijing/contracts';
   import type { z } from 'zod';
   /** A contract's zod schema as a check made at build time (build/light-checks.ts, lib/json-check.ts). */
-  type Light<K extends keyof typeof Contracts> = {
-    safeParse: (
-      data: unknown,
-    ) =>
-      | { success: true; data: z.output<(typeof Contracts)[K]> }
-      | { success: false; error: { issues: { path: (string | number)[]; message: string }[] } };
-    parse: (data: unknown) => z.output<(typeof Contracts)[K]>;
-  };
+  // An ambient module cannot import by a relative path; a type query can.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-imports
+  type Light<K extends keyof typeof Contracts> = import('./lib/json-check').Check<
+    z.output<(typeof Contracts)[K]>
+  >;
   export const classifyTreeSchema: Light<'classifyTreeSchema'>;
   export const clickMaskResultSchema: Light<'clickMaskResultSchema'>;
   export const materialLibrarySchema: Light<'materialLibrarySchema'>;
@@ -67,9 +64,12 @@ declare module 'virtual:tool-frames' {
 }
 
 declare module 'virtual:antd-styles' {
-  import type { MapToken, SeedToken } from 'antd/es/theme/interface';
   /** antd's styles baked at build time (build/antd-styles.ts); undefined in dev and tests. */
   export const antdStylesHref: string | undefined;
+}
+
+declare module 'virtual:antd-map-token' {
+  import type { MapToken, SeedToken } from 'antd/es/theme/interface';
   /** The theme's seed and map token derived at build time (components/prebuilt-algorithm.ts). */
   export const antdMapToken: { seed: SeedToken; map: MapToken } | undefined;
 }

@@ -1,4 +1,5 @@
 import type { ToolDefinition, ToolFamily } from './define-tool';
+import { toolLookups } from './tool-lookups';
 import { homeDecorationTool } from './tools/home-decoration.tool';
 import { indoorTool } from './tools/indoor.tool';
 import { gongzhuangTool } from './tools/gongzhuang.tool';
@@ -94,21 +95,14 @@ export const allTools: readonly ToolDefinition[] = [
   firstLastVideoTool,
 ];
 
-const byId = new Map(allTools.map((t) => [t.id, t]));
-// The first tool to claim a route is its page's canonical tool (/imgs2Video: multi-image video,
-// whose page also offers the first/last-frame mode).
-const byRoute = new Map<string, ToolDefinition>();
-for (const t of allTools)
-  for (const r of t.routes) if (!byRoute.has(r.toLowerCase())) byRoute.set(r.toLowerCase(), t);
+export const { getTool, toolForRoute, toolsOfFamily } = toolLookups(allTools);
 
-export const getTool = (id: string): ToolDefinition | undefined => byId.get(id);
-
-/** The tool whose page owns a route path (case-insensitive, as /materialchange and /materialChange are one page). */
-export const toolForRoute = (path: string): ToolDefinition | undefined =>
-  byRoute.get(path.toLowerCase());
-
-export const toolsOfFamily = (family: ToolFamily): ToolDefinition[] =>
-  allTools.filter((t) => t.family === family);
+/**
+ * Here every tool is whole. The web's build serves each tool's widgets and parameters in a chunk
+ * of its own (apps/web/build/light-checks.ts): there this returns the promise to wait for before
+ * reading `widgets` or checking `params` of a tool whose part has not come yet, else undefined.
+ */
+export const loadToolPart = (_id: string): Promise<void> | undefined => undefined;
 
 export const familyNames: Record<ToolFamily, { 'zh-CN': string; 'en-US': string }> = {
   render: { 'zh-CN': 'AI 渲染', 'en-US': 'AI rendering' },

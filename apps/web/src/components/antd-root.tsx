@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { TOAST_MAX_COUNT, TOAST_TOP } from '../lib/constants';
 import type { NoticeKind } from '../lib/notify';
 import { openDialog, toastTop } from '../lib/toast-place';
-import { antdMapToken } from 'virtual:antd-styles';
+import { antdMapToken } from 'virtual:antd-map-token';
 import { antdStylesLoaded, antdStylesReady } from './antd-styles';
 import { withPrebuiltAlgorithm } from './prebuilt-algorithm';
 import { theme } from './theme';

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { allTools, loadToolPart } from '@huijing/tools';
 // Konva (the mask editor) draws on a canvas, which jsdom lacks.
 import 'vitest-canvas-mock';
 import { cleanup, configure } from '@testing-library/react';
@@ -11,6 +12,10 @@ import { zhCN } from '../locales/zh-CN';
 // (locales/areas/*.ts), and some tests speak English: every string of both languages is there.
 addStrings('zh-CN', zhCN);
 addStrings('en-US', enUS);
+
+// The web's registry brings each tool's widgets and parameters when a page asks for them
+// (build/light-checks.ts); components tested alone get them all up front.
+await Promise.all(allTools.map((tool) => loadToolPart(tool.id)));
 
 // Screens load lazily and antd renders slowly under jsdom on a busy two-core machine; the
 // default 1 s wait makes screen tests flaky without testing anything more.

@@ -2,7 +2,7 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import { ticketTypeNames, type TaskInfo } from '@huijing/contracts';
 import { allTools, familyNames, runPrice, toolVerb, type ToolDefinition } from '@huijing/tools';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useContext, useEffect, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { Alert, Button, Skeleton } from '../../../components/antd-look';
@@ -11,6 +11,7 @@ import { useRecharge } from '../../../components/recharge.store';
 import { useLocalized } from '../../../components/use-localized';
 import { useSignInGate } from '../../../components/use-sign-in-gate';
 import { useCurrentUser } from '../../../components/use-session';
+import { withChunkTimeout } from '../../../lib/chunk-load';
 import { notify } from '../../../lib/notify';
 import { sessionKeys, ticketBalanceQuery } from '../../../lib/session';
 import {
@@ -34,11 +35,10 @@ import { emptyToolState, familyStore, type InputImage } from '../store/family-st
 import { useRememberSavedWork } from '../store/saved-work';
 import { formToolFor, overrideFor, type OverrideProps } from '../overrides';
 import { lazyPart } from '../../../components/lazy-part';
-import { HistoryStrip } from './history-strip';
 import { ParamForm } from './param-form';
-import { ResultView } from './result-view';
 import { doneHref } from '../results/send-to';
 import { useAgainPrice, useRunAgain } from '../results/use-run-again';
+import { useToolPart } from '../model/use-tool-part';
 import { TaskProgress } from './task-panel';
 import { StageEmpty } from './stage-empty';
 import { UnavailableNotice } from './unavailable-notice';
@@ -51,6 +51,17 @@ import '../tools.css';
 const TaskEnded = lazyPart(() => import('./task-ended').then((m) => m.TaskEnded));
 // The extend tool's handles (and antd's Segmented in their bar) load with that tool's picture.
 const ExtendEditor = lazyPart(() => import('../editor/extend-editor').then((m) => m.ExtendEditor));
+/**
+ * A result's view (the compare slider, downloads, 继续处理, 再来一次) is fetched once the page has
+ * a run, while it queues and renders: a first visit, which has none, does without it (issue 17).
+ * Its parts arrive together, so the result never shows without its buttons.
+ */
+const loadResultView = () => withChunkTimeout(() => import('./result-view'));
+const ResultView = lazy(() => loadResultView().then((m) => ({ default: m.ResultView })));
+/** A signed-in designer's runs under the stage: a visitor has none and loads none of it. */
+const HistoryStrip = lazy(() =>
+  withChunkTimeout(() => import('./history-strip')).then((m) => ({ default: m.HistoryStrip })),
+);
 
 const newKey = () =>
   typeof crypto.randomUUID === 'function'
@@ -63,6 +74,8 @@ const isTyping = (el: EventTarget | null) =>
 
 /** The workspace of one tool, built from its registry entry. */
 export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
+  // Its widgets and parameters come per tool; the frame shows until they are in.
+  useToolPart(tool.id);
   const { t } = useTranslation();
   const pick = useLocalized();
   const client = useQueryClient();
@@ -120,6 +133,10 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
   const poll = useTaskPoll(signedIn ? state.taskId : undefined, tool.ticketType, tool.id);
   const task: TaskInfo | undefined = poll.data;
   const active = task !== undefined && !isTerminal(task.status);
+  const hasRun = state.taskId !== undefined;
+  useEffect(() => {
+    if (hasRun) void loadResultView().catch(() => undefined);
+  }, [hasRun]);
 
   // A run of the form, or of an earlier task's setup ("再来一次"): both go through here.
   const start = useMutation({
@@ -316,15 +333,17 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
     if (task?.status === 'succeeded') {
       const { ResultExtra, resultBackground } = override;
       const view = (
-        <ResultView
-          task={task}
-          tool={tool}
-          detailHref={doneHref(tool, task.taskId)}
-          before={resultBackground ? undefined : before?.url}
-          onAgain={() => runAgain(task.taskId)}
-          againPrice={againPrice}
-          busy={start.isPending || again.isPending}
-        />
+        <Suspense fallback={<Skeleton.Image className="hj-stage__skeleton" />}>
+          <ResultView
+            task={task}
+            tool={tool}
+            detailHref={doneHref(tool, task.taskId)}
+            before={resultBackground ? undefined : before?.url}
+            onAgain={() => runAgain(task.taskId)}
+            againPrice={againPrice}
+            busy={start.isPending || again.isPending}
+          />
+        </Suspense>
       );
       if (!ResultExtra && !resultBackground) return view;
       return (
@@ -481,14 +500,16 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
         <section className="hj-tool__stage" aria-label={t('tools.stage.label')}>
           <div className="hj-stage">{stage}</div>
           {signedIn ? (
-            <HistoryStrip
-              tasks={history.data?.list}
-              loading={history.isPending}
-              currentId={state.taskId}
-              onOpen={(id) => setTask(tool.id, id)}
-              detailHref={(id) => doneHref(tool, id)}
-              onDelete={(id) => remove.mutate({ taskId: id })}
-            />
+            <Suspense fallback={null}>
+              <HistoryStrip
+                tasks={history.data?.list}
+                loading={history.isPending}
+                currentId={state.taskId}
+                onOpen={(id) => setTask(tool.id, id)}
+                detailHref={(id) => doneHref(tool, id)}
+                onDelete={(id) => remove.mutate({ taskId: id })}
+              />
+            </Suspense>
           ) : null}
         </section>
       </div>

@@ -1,4 +1,4 @@
-import { runPrice, type ToolDefinition } from '@huijing/tools';
+import { loadToolPart, runPrice, type ToolDefinition } from '@huijing/tools';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../../components/use-localized';
@@ -39,7 +39,11 @@ export const useRunAgain = (o: {
   const client = useQueryClient();
   const { tool } = o;
   return useMutation({
-    mutationFn: (taskId: string) => client.fetchQuery(taskDetailQuery(taskId, true)),
+    mutationFn: async (taskId: string) => {
+      // The form's defaults and checks: the tool's part, if a done page has not brought it yet.
+      await loadToolPart(tool.id);
+      return client.fetchQuery(taskDetailQuery(taskId, true));
+    },
     onSuccess: (detail, taskId) => {
       const setup = taskSetup(tool, detail);
       if (setup.missing.length > 0) {

@@ -10,6 +10,7 @@ import { startTask, toolAvailabilityQuery, toolKeys, ToolApiError } from '../../
 import { useMaskDraft, withMaskInput } from '../../editor';
 import { startBlocker, type StartBlocker } from '../../model/start-blocker';
 import { paramsError, paramValues } from '../../model/tool-params';
+import { useToolPart } from '../../model/use-tool-part';
 import { overrideFor } from '../../overrides';
 import type { AgainRun } from '../../results/use-run-again';
 import { emptyToolState, familyStore } from '../../store/family-stores';
@@ -26,6 +27,7 @@ const pressKey = () =>
  * strokes are uploaded first, as on the desktop). `onStarted` gets the new task id.
  */
 export const useMobileRun = (tool: ToolDefinition, onStarted: (taskId: string) => void) => {
+  useToolPart(tool.id);
   const { t } = useTranslation();
   const client = useQueryClient();
   const pick = useLocalized();
