@@ -9,7 +9,10 @@ import { localeParts } from './build/locale-parts';
 import { precompress } from './build/precompress';
 import { prerenderPages } from './build/prerender';
 import { routePreload } from './build/route-preload';
+import { shellChunk } from './build/shell-chunk';
 import { toolCatalog } from './build/tool-catalog';
+
+const shell = shellChunk();
 
 export default defineConfig({
   base: '/',
@@ -23,6 +26,7 @@ export default defineConfig({
     localeParts(),
     antdStyles(),
     routePreload(),
+    shell.plugin,
     precompress(prerenderPages),
   ],
   server: {
@@ -60,8 +64,10 @@ export default defineConfig({
         // whose compile and first run block the main thread in one piece (docs/performance.md).
         codeSplitting: {
           groups: [
-            { name: 'react-dom', test: /node_modules[\\/]react-dom[\\/]/ },
-            { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
+            { name: 'react-dom', test: /node_modules[\\/]react-dom[\\/]/, priority: 2 },
+            { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/, priority: 2 },
+            // What the entry imports statically, in one chunk (build/shell-chunk.ts).
+            { name: 'shell', test: shell.test, priority: 1 },
             // antd's icons, as its own components import them (the app's come with the module
             // that draws them, build/light-icons.ts), are one module each, shared by different
             // sets of screens: split by importers they made ~25 chunks of a few hundred bytes,

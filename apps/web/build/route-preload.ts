@@ -71,7 +71,15 @@ export const routePreload = (): Plugin => ({
         closure(chunk, wanted);
       }
       const js = [...wanted].filter((c) => !loaded.has(c)).map((c) => c.fileName);
-      const css = [...wanted].flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
+      // The entry's own stylesheets are in the page already (Vite links them); a second link
+      // would apply them again after the screen's, over its rules.
+      const css = [
+        ...new Set(
+          [...wanted]
+            .filter((c) => !loaded.has(c))
+            .flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]),
+        ),
+      ];
       const later = new Set<OutputChunk>();
       for (const module of screen.later ?? []) {
         const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/${module}`));
