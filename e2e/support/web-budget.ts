@@ -31,7 +31,7 @@ export type BudgetRoute = keyof typeof budgetRoutes;
  * (issue 17); the budgets sit a little over today's weights (28 Nov, session 15: / 145.6 KB, the
  * tool page's frame 141.5 KB, /mobileHome 141.3 KB — each area's strings load with the area,
  * English only when asked for, and what the entry imports is one chunk — and the tool page until
- * its form 192.3 KB, since each tool's widgets and parameters come alone, the result view with a
+ * its form 193.5 KB, since each tool's widgets and parameters come alone, the result view with a
  * run and antd's map token with antd) so growth is caught before the target is missed
  * (docs/performance.md).
  */

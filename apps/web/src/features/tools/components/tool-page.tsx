@@ -35,6 +35,7 @@ import { emptyToolState, familyStore, type InputImage } from '../store/family-st
 import { useRememberSavedWork } from '../store/saved-work';
 import { formToolFor, overrideFor, type OverrideProps } from '../overrides';
 import { lazyPart } from '../../../components/lazy-part';
+import { HistoryStrip } from './history-strip';
 import { ParamForm } from './param-form';
 import { doneHref } from '../results/send-to';
 import { useAgainPrice, useRunAgain } from '../results/use-run-again';
@@ -58,10 +59,6 @@ const ExtendEditor = lazyPart(() => import('../editor/extend-editor').then((m) =
  */
 const loadResultView = () => withChunkTimeout(() => import('./result-view'));
 const ResultView = lazy(() => loadResultView().then((m) => ({ default: m.ResultView })));
-/** A signed-in designer's runs under the stage: a visitor has none and loads none of it. */
-const HistoryStrip = lazy(() =>
-  withChunkTimeout(() => import('./history-strip')).then((m) => ({ default: m.HistoryStrip })),
-);
 
 const newKey = () =>
   typeof crypto.randomUUID === 'function'
@@ -500,16 +497,14 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
         <section className="hj-tool__stage" aria-label={t('tools.stage.label')}>
           <div className="hj-stage">{stage}</div>
           {signedIn ? (
-            <Suspense fallback={null}>
-              <HistoryStrip
-                tasks={history.data?.list}
-                loading={history.isPending}
-                currentId={state.taskId}
-                onOpen={(id) => setTask(tool.id, id)}
-                detailHref={(id) => doneHref(tool, id)}
-                onDelete={(id) => remove.mutate({ taskId: id })}
-              />
-            </Suspense>
+            <HistoryStrip
+              tasks={history.data?.list}
+              loading={history.isPending}
+              currentId={state.taskId}
+              onOpen={(id) => setTask(tool.id, id)}
+              detailHref={(id) => doneHref(tool, id)}
+              onDelete={(id) => remove.mutate({ taskId: id })}
+            />
           ) : null}
         </section>
       </div>
