@@ -7,12 +7,14 @@ import { lightChecks } from './build/light-checks';
 import { lightIcons } from './build/light-icons';
 import { localeParts } from './build/locale-parts';
 import { precompress } from './build/precompress';
+import { preloadLists } from './build/preload-lists';
 import { prerenderPages } from './build/prerender';
 import { routePreload } from './build/route-preload';
 import { shellChunk } from './build/shell-chunk';
 import { toolCatalog } from './build/tool-catalog';
 
 const shell = shellChunk();
+const preload = preloadLists();
 
 export default defineConfig({
   base: '/',
@@ -27,6 +29,7 @@ export default defineConfig({
     antdStyles(),
     routePreload(),
     shell.plugin,
+    preload.plugin,
     precompress(prerenderPages),
   ],
   server: {
@@ -53,6 +56,7 @@ export default defineConfig({
     // in shared chunks, so the first load stays small (see docs/performance.md).
     // manifest.json lets the size budget (e2e/flows/bundle-budget.test.ts) follow each route.
     manifest: true,
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       // Modules shared by many screens (zod, the contracts, antd's core) stay in shared chunks

@@ -39,7 +39,7 @@ test("the tool page's workspace leaves out the mask editor (konva), the zip code
   // antd's root (components/lazy-part.tsx).
   const tool = measureRoutes().find((r) => r.route === '/indoorRender until its form')!;
   const heavy = tool.files.filter((f) =>
-    /\/(?:mask-editor|zip-files|done-page|done-screen|select|dropdown|popconfirm|tooltip|config-provider|antd-root)-/.test(
+    /\/(?:mask-editor|mask-lib|zip-files|done-page|done-screen|select|dropdown|popconfirm|tooltip|config-provider|antd-root)-/.test(
       f,
     ),
   );

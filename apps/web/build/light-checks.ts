@@ -10,6 +10,7 @@ import { LIGHT_CONTRACT_CHECKS, lightSchema } from './light-schema';
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const toolsSrc = path.resolve(web, '../../packages/tools/src');
 const jsonCheckFile = path.join(web, 'src/lib/json-check.ts');
+const toolPartsFile = path.join(web, 'src/lib/tool-parts.ts');
 
 const LIGHT_CHECKS = 'virtual:light-checks';
 const TOOLS_LIGHT = '\0huijing-tools-light';
@@ -37,7 +38,8 @@ const realTools = () =>
 /**
  * The registry as data: every tool's definition without its widgets and parameters, which come
  * per tool (`toolPart` below) when a page asks `loadToolPart(id)`; the parameters' names are here
- * (`params.shape`, read for other tools by the send-to and prompt menus).
+ * (`params.shape`, read for other tools by the send-to and prompt menus). What runs in the page
+ * is src/lib/tool-parts.ts; this writes only the data and one loader per tool.
  */
 const toolsLight = async (): Promise<string> => {
   const tools = await realTools();
@@ -49,7 +51,8 @@ const toolsLight = async (): Promise<string> => {
   const loaders = specs
     .map((t) => `${JSON.stringify(t.id)}: () => import(${JSON.stringify(TOOL_PART + t.id)})`)
     .join(',\n  ');
-  return `import { jsonCheck, paramsCheck } from ${JSON.stringify(jsonCheckFile)};
+  return `import { jsonCheck } from ${JSON.stringify(jsonCheckFile)};
+import { toolParts } from ${JSON.stringify(toolPartsFile)};
 import { toolLookups } from ${from('tool-lookups.ts')};
 export { toolEntry, runPrice } from ${from('tool-entry.ts')};
 export { toolVerb, capabilityVerbs } from ${from('verbs.ts')};
@@ -57,35 +60,8 @@ export { aspectSize, imageAspects } from ${from('aspects.ts')};
 export const familyNames = ${JSON.stringify(tools.familyNames)};
 export const toolFamilySchema = jsonCheck(${JSON.stringify(lightSchema('toolFamilySchema', tools.toolFamilySchema))});
 toolFamilySchema.options = ${JSON.stringify(tools.toolFamilySchema.options)};
-const loaders = {
+export const { allTools, loadToolPart } = toolParts(JSON.parse(${JSON.stringify(JSON.stringify(specs))}), {
   ${loaders}
-};
-const parts = new Map();
-const pending = new Map();
-export const loadToolPart = (id) => {
-  if (parts.has(id) || !(id in loaders)) return undefined;
-  let loading = pending.get(id);
-  if (!loading) {
-    loading = loaders[id]().then(
-      (m) => { parts.set(id, m.default); pending.delete(id); },
-      (error) => { pending.delete(id); throw error; },
-    );
-    pending.set(id, loading);
-  }
-  return loading;
-};
-const notLoaded = (id) => new Error(\`@huijing/tools: \${id}'s widgets and parameters are not loaded (loadToolPart)\`);
-export const allTools = JSON.parse(${JSON.stringify(JSON.stringify(specs))}).map(({ paramKeys, ...tool }) => {
-  let check;
-  const names = {
-    shape: Object.fromEntries(paramKeys.map((name) => [name, null])),
-    parse: () => { throw notLoaded(tool.id); },
-    safeParse: () => { throw notLoaded(tool.id); },
-  };
-  return Object.defineProperties(tool, {
-    params: { enumerable: true, get: () => (parts.has(tool.id) ? (check ??= paramsCheck(parts.get(tool.id).params)) : names) },
-    widgets: { enumerable: true, get: () => { if (!parts.has(tool.id)) throw notLoaded(tool.id); return parts.get(tool.id).widgets; } },
-  });
 });
 export const { getTool, toolForRoute, toolsOfFamily } = toolLookups(allTools);
 `;

@@ -7,6 +7,14 @@ import type { Plugin } from 'vite';
 export const TOOL_PARTS_FILE = 'pages/tool-parts.json';
 const TOOL_PART_MODULE = /^\0huijing-tool-part:(.+)$/;
 
+/** The first screens: what a designer opens first (/, a tool's page, the phone's home). */
+export const FIRST_SCREENS = [
+  'src/app/screens/home-screens.tsx',
+  'src/app/screens/mobile-home-screen.tsx',
+  'src/app/screens/tool-frame-screens.tsx',
+  'src/app/screens/tool-screens.tsx',
+] as const;
+
 /** The screens worth a head start, the modules each loads first, and the paths that show them. */
 const screens = async (): Promise<
   { name: string; modules: string[]; later?: string[]; paths: string[] }[]
@@ -15,19 +23,19 @@ const screens = async (): Promise<
   return [
     {
       name: 'home',
-      modules: ['src/app/screens/home-screens.tsx'],
+      modules: [FIRST_SCREENS[0]],
       paths: ['/', '/newhome', '/home'],
     },
     {
       name: 'mobile-home',
-      modules: ['src/app/screens/mobile-home-screen.tsx'],
+      modules: [FIRST_SCREENS[1]],
       paths: ['/mobileHome'],
     },
     {
       name: 'tool',
       // The frame paints first; the workspace it loads is fetched at low priority meanwhile.
-      modules: ['src/app/screens/tool-frame-screens.tsx'],
-      later: ['src/app/screens/tool-screens.tsx'],
+      modules: [FIRST_SCREENS[2]],
+      later: [FIRST_SCREENS[3]],
       paths: [...new Set(['/lama', ...allTools.flatMap((t) => t.routes)])],
     },
   ];

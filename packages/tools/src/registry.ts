@@ -97,12 +97,19 @@ export const allTools: readonly ToolDefinition[] = [
 
 export const { getTool, toolForRoute, toolsOfFamily } = toolLookups(allTools);
 
+/** Settled, marked as React's `use` reads a settled promise (it returns at once). */
+const whole: Promise<void> & { status: 'fulfilled'; value: undefined } = Object.assign(
+  Promise.resolve(),
+  { status: 'fulfilled' as const, value: undefined },
+);
+
 /**
- * Here every tool is whole. The web's build serves each tool's widgets and parameters in a chunk
- * of its own (apps/web/build/light-checks.ts): there this returns the promise to wait for before
- * reading `widgets` or checking `params` of a tool whose part has not come yet, else undefined.
+ * Here every tool is whole: a settled promise. The web's build serves each tool's widgets and
+ * parameters in a chunk of its own (apps/web/build/light-checks.ts, src/lib/tool-parts.ts): there
+ * this is the promise to wait for before reading `widgets` or checking `params` of a tool, the
+ * same one on every call, marked fulfilled once the part is in.
  */
-export const loadToolPart = (_id: string): Promise<void> | undefined => undefined;
+export const loadToolPart = (_id: string): Promise<void> => whole;
 
 export const familyNames: Record<ToolFamily, { 'zh-CN': string; 'en-US': string }> = {
   render: { 'zh-CN': 'AI 渲染', 'en-US': 'AI rendering' },

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { allTools, loadToolPart } from '@huijing/tools';
 // Konva (the mask editor) draws on a canvas, which jsdom lacks.
 import 'vitest-canvas-mock';
+import { loadMaskLib } from '../features/tools/editor/use-mask-draft';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { enUS } from '../locales/en-US';
@@ -14,8 +15,9 @@ addStrings('zh-CN', zhCN);
 addStrings('en-US', enUS);
 
 // The web's registry brings each tool's widgets and parameters when a page asks for them
-// (build/light-checks.ts); components tested alone get them all up front.
-await Promise.all(allTools.map((tool) => loadToolPart(tool.id)));
+// (build/light-checks.ts), and the mask's code with the first tool that has a mask; components
+// tested alone get them all up front.
+await Promise.all([...allTools.map((tool) => loadToolPart(tool.id)), loadMaskLib()]);
 
 // Screens load lazily and antd renders slowly under jsdom on a busy two-core machine; the
 // default 1 s wait makes screen tests flaky without testing anything more.

@@ -27,7 +27,7 @@ const workspace = (variant: 'ToolScreenWithFooter' | 'ToolScreenWithoutFooter') 
     // The tool's own widgets and parameters (the page prefetched them): asked for now, in while
     // the tool page's modules run.
     const own = toolForLocation(location.pathname, location.search);
-    if (own) void tools.loadToolPart(own.id)?.catch(() => undefined);
+    if (own) void tools.loadToolPart(own.id).catch(() => undefined);
     await nextTask();
     const { Component } = await load();
     return { default: Component };

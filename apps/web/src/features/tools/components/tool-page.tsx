@@ -24,7 +24,7 @@ import {
   ToolApiError,
 } from '../api/tools.api';
 import { useParamValues } from '../hooks/use-param-values';
-import { MaskField, MaskStage, useMaskDraft, withMaskInput } from '../editor';
+import { loadMaskLib, MaskField, MaskStage, useMaskDraft, withMaskInput } from '../editor';
 import { useTaskPoll } from '../hooks/use-task-poll';
 import { isTerminal } from '../model/poll-delay';
 import { blockerText, startBlocker, type StartBlocker } from '../model/start-blocker';
@@ -71,7 +71,9 @@ const isTyping = (el: EventTarget | null) =>
 
 /** The workspace of one tool, built from its registry entry. */
 export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
-  // Its widgets and parameters come per tool; the frame shows until they are in.
+  // Its widgets and parameters come per tool; the frame shows until they are in. A tool with a
+  // mask needs the mask's code too (useMaskDraft waits for it): asked for beside the part.
+  if (tool.inputs.some((i) => i.name === 'mask')) void loadMaskLib().catch(() => undefined);
   useToolPart(tool.id);
   const { t } = useTranslation();
   const pick = useLocalized();

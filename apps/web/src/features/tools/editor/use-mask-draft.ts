@@ -1,10 +1,17 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { use, useEffect, useReducer, useRef } from 'react';
+import { keptLoad } from '../../../lib/kept-load';
 import { uploadImage, ToolApiError } from '../api/tools.api';
 import type { InputImage } from '../store/family-stores';
-import { decodeMask, maskPngBlob } from './mask-canvas';
-import { MaskDocument } from './mask-model';
+import type { MaskDocument } from './mask-model';
 import { clickMask } from './mask.api';
 import type { SegmentFn } from './mask-editor';
+
+/**
+ * The mask's document and PNG code, for tools with a mask only (issue 17): the page waits for
+ * it (React's `use`) like for its tool's part; the frame's loader asks for it early.
+ */
+export const loadMaskLib = keptLoad(() => import('./mask-lib'));
+type MaskLib = Awaited<ReturnType<typeof loadMaskLib>>;
 
 export type MaskSaveState = 'empty' | 'dirty' | 'saving' | 'saved' | 'failed';
 
@@ -13,6 +20,8 @@ export const SAVE_DELAY_MS = 1200;
 
 interface Draft {
   imageFileId: string;
+  /** The mask code it was made with (loadMaskLib). */
+  lib: MaskLib;
   doc: MaskDocument;
   /** doc.version the server's copy was made from (-1: none). */
   savedVersion: number;
@@ -27,12 +36,13 @@ interface Draft {
 const drafts = new Map<string, Draft>();
 
 /** This tool's draft for this image; a new image starts a new one. */
-const draftFor = (toolId: string, image: InputImage): Draft => {
+const draftFor = (lib: MaskLib, toolId: string, image: InputImage): Draft => {
   const known = drafts.get(toolId);
   if (known?.imageFileId === image.fileId) return known;
   const draft: Draft = {
     imageFileId: image.fileId,
-    doc: new MaskDocument(image.width, image.height),
+    lib,
+    doc: new lib.MaskDocument(image.width, image.height),
     savedVersion: -1,
     state: 'empty',
     saving: null,
@@ -82,7 +92,9 @@ export const useMaskDraft = (o: {
   });
 
   const { enabled, toolId, image, saved } = o;
-  const draft = enabled && image ? draftFor(toolId, image) : undefined;
+  // Same promise on every render (keptLoad); a tool without a mask never asks for it.
+  const lib = enabled ? use(loadMaskLib()) : undefined;
+  const draft = lib && image ? draftFor(lib, toolId, image) : undefined;
 
   const setState = (d: Draft, state: MaskSaveState) => {
     d.state = state;
@@ -103,7 +115,8 @@ export const useMaskDraft = (o: {
     }
     const version = d.doc.version;
     setState(d, 'saving');
-    d.saving = maskPngBlob(d.doc)
+    d.saving = d.lib
+      .maskPngBlob(d.doc)
       .then((blob) => uploadImage(blob))
       .then((r) => {
         d.saving = null;
@@ -173,10 +186,10 @@ export const useMaskDraft = (o: {
     },
     flush: () => (draft ? save(draft) : Promise.resolve(saved?.fileId ?? null)),
     segment: async (points) => {
-      if (!image) return null;
+      if (!image || !lib) return null;
       try {
         const r = await clickMask({ fileId: image.fileId, points });
-        return await decodeMask(r.url, image.width, image.height);
+        return await lib.decodeMask(r.url, image.width, image.height);
       } catch (error) {
         // Server answers were shown by the request layer; the caller shows the rest.
         if (error instanceof ToolApiError || (error as Error).name === 'RequestError') return null;
@@ -202,7 +215,7 @@ const restoreSaved = (
     onSaved(null);
     return;
   }
-  decodeMask(saved.url, d.doc.width, d.doc.height).then(
+  d.lib.decodeMask(saved.url, d.doc.width, d.doc.height).then(
     (data) => {
       if (d.doc.history.length > 0) return;
       d.doc.setBase(data);

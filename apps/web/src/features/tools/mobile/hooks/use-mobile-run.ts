@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../../../components/use-session';
 import { notify } from '../../../../lib/notify';
 import { sessionKeys, ticketBalanceQuery } from '../../../../lib/session';
 import { startTask, toolAvailabilityQuery, toolKeys, ToolApiError } from '../../api/tools.api';
-import { useMaskDraft, withMaskInput } from '../../editor';
+import { loadMaskLib, useMaskDraft, withMaskInput } from '../../editor';
 import { startBlocker, type StartBlocker } from '../../model/start-blocker';
 import { paramsError, paramValues } from '../../model/tool-params';
 import { useToolPart } from '../../model/use-tool-part';
@@ -27,6 +27,8 @@ const pressKey = () =>
  * strokes are uploaded first, as on the desktop). `onStarted` gets the new task id.
  */
 export const useMobileRun = (tool: ToolDefinition, onStarted: (taskId: string) => void) => {
+  // The mask's code, for a tool that paints one, comes beside the tool's part (useMaskDraft waits).
+  if (paintsMask(tool)) void loadMaskLib().catch(() => undefined);
   useToolPart(tool.id);
   const { t } = useTranslation();
   const client = useQueryClient();
