@@ -14,6 +14,7 @@ import { shellChunk } from './build/shell-chunk';
 import { toolCatalog } from './build/tool-catalog';
 
 const shell = shellChunk();
+const routes = routePreload();
 const preload = preloadLists();
 
 export default defineConfig({
@@ -27,10 +28,10 @@ export default defineConfig({
     lightIcons(),
     localeParts(),
     antdStyles(),
-    routePreload(),
+    routes.plugin,
     shell.plugin,
     preload.plugin,
-    precompress(prerenderPages),
+    precompress((root, outDir) => prerenderPages(root, outDir, routes.toolParts())),
   ],
   server: {
     port: 5173,

@@ -11,7 +11,7 @@ import { antdStyles } from './antd-styles';
 import { lightChecks } from './light-checks';
 import { lightIcons } from './light-icons';
 import { localeParts } from './locale-parts';
-import { TOOL_PARTS_FILE } from './route-preload';
+import type { ToolPartFiles } from './route-preload';
 import { toolCatalog } from './tool-catalog';
 
 /** What the server reads from pages/routes.json for a path (apps/server/src/http/web-app.ts). */
@@ -41,9 +41,14 @@ const SHELLS: Record<string, { screen: FirstScreen; device: 'desktop' | 'mobile'
  * resolve as in the app) into its shell, one shell per tool for the tool pages, and rewrites
  * pages/routes.json as { path: { file, device } }. A phone on a desktop page (or a desktop on
  * the phone home) is redirected by the app at startup; the server sends such a visitor the plain
- * index.html rather than a first screen it would never keep.
+ * index.html rather than a first screen it would never keep. `toolParts`: per tool, the files of
+ * its widgets and parameters, which its own shell prefetches (route-preload.ts found them).
  */
-export const prerenderPages = async (root: string, outDir: string): Promise<void> => {
+export const prerenderPages = async (
+  root: string,
+  outDir: string,
+  toolParts: ToolPartFiles,
+): Promise<void> => {
   const pages = path.join(outDir, 'pages');
   const preloads = JSON.parse(await fs.readFile(path.join(pages, 'routes.json'), 'utf8')) as Record<
     string,
@@ -113,10 +118,6 @@ export const prerenderPages = async (root: string, outDir: string): Promise<void
     for (const [route, r] of Object.entries(routes)) {
       if (r.file.startsWith('pages/tool-') && !tools.has(r.file)) tools.set(r.file, route);
     }
-    const toolParts = JSON.parse(
-      await fs.readFile(path.join(outDir, TOOL_PARTS_FILE), 'utf8'),
-    ) as Record<string, string[]>;
-    await fs.rm(path.join(outDir, TOOL_PARTS_FILE));
     for (const [file, at] of tools) {
       // The tool's own widgets and parameters, fetched at low priority beside the workspace.
       const part = toolParts[routes[at]!.tool!];
