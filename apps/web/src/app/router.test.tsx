@@ -6,13 +6,17 @@ import { describe, expect, it } from 'vitest';
 import { laterScreenFor } from './later-screens';
 import { BootScreen } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
-import { appRoutes, isToolPath, laterPaths, toolPaths } from './router';
+import { appRoutes, isToolPath, laterPaths } from './router';
 import { renderAt } from './test-utils';
 
 const children = appRoutes[0]?.children ?? [];
 /** Leaf routes, flattened through pathless layouts (the admin layout). */
 const leaves = (routes: RouteObject[]): RouteObject[] =>
   routes.flatMap((r) => (r.children ? leaves(r.children) : [r]));
+/** Every tool's routes in the registry but /lama, which has a route of its own. */
+const toolPaths = [
+  ...new Set(allTools.flatMap((t) => t.routes).filter((path) => path !== '/lama')),
+];
 /** The tool pages share one route (router.tsx); it stands for every tool path. */
 const TOOL_ROUTE = '/:toolPath';
 const paths = leaves(children)

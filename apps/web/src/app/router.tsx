@@ -4,7 +4,7 @@ import { createBrowserRouter, useLocation, type RouteObject } from 'react-router
 import type { RouteHandle } from './access-guard';
 import { areaAdminRoutes, areaRoutes } from './area-routes';
 import { page, plainScreen, screen } from './route-helpers';
-import { catalogToolForRoute, catalogTools } from '../lib/tool-catalog';
+import { catalogToolForRoute } from '../lib/tool-catalog';
 import { BootScreen, RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
 
@@ -83,14 +83,6 @@ const admin = <
     () => import('../features/admin/admin-screens'),
     (m) => m[name],
   );
-
-/**
- * Tool pages: every route of the build-time catalog (the registry in @huijing/tools owns what
- * each one is), but /lama, which has a route of its own.
- */
-export const toolPaths: readonly string[] = [
-  ...new Set(catalogTools.flatMap((t) => t.routes).filter((path) => path !== '/lama')),
-];
 
 /** Whether a path is a tool page's, as the router used to match them: any case, slash or not. */
 export const isToolPath = (pathname: string) =>
