@@ -158,6 +158,29 @@ describe("a tool page's shell", () => {
     expect((await page('/matting')).body).toContain(STAGE);
   });
 
+  it('answers a visit that has the same page with 304, and a changed page in full', async () => {
+    const first = await page('/indoorRender');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers.vary).toMatch(/Cookie/);
+    const again = await t.app.inject({
+      url: '/indoorRender',
+      headers: { 'user-agent': desktopUA, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Work kept in this browser changes the page: its validator no longer matches.
+    const returning = await t.app.inject({
+      url: '/indoorRender',
+      headers: { 'user-agent': desktopUA, 'if-none-match': etag, cookie: 'hj_work=indoor' },
+    });
+    expect(returning.statusCode).toBe(200);
+    expect(returning.body).not.toContain('hj-stage__steps');
+    expect(returning.headers.etag).not.toBe(etag);
+    // Another tool's page is another page.
+    expect((await page('/matting')).headers.etag).not.toBe(etag);
+  });
+
   it('reads the hj_work cookie strictly', () => {
     expect([...toolsWithWork('hj_work=indoor.matting; other=1')]).toEqual(['indoor', 'matting']);
     expect([...toolsWithWork('xhj_work=indoor; hj_work=')]).toEqual([]);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -170,7 +171,15 @@ export const registerWebApp = async (
     if (shell.tool && toolShells) {
       try {
         const html = await toolShells.render(shell.file, shell.tool, request.headers.cookie);
-        if (html !== undefined) return reply.type('text/html; charset=utf-8').send(html);
+        if (html !== undefined) {
+          // Revalidated on every visit (no-cache): the same page again (same build, same
+          // answer, same kept work) is a 304 instead of the whole page. Weak: the body is
+          // compressed on the way out. The kept-work cookie changes the page.
+          const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+          reply.header('etag', etag).header('vary', 'User-Agent, Cookie');
+          if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+          return reply.type('text/html; charset=utf-8').send(html);
+        }
       } catch (error) {
         // Without the answer the page still works: the app asks for it when it starts.
         request.log.warn({ err: error }, 'tool page shell sent without availability');
