@@ -8,7 +8,8 @@ import type { SegmentFn } from './mask-editor';
 
 /**
  * The mask's document and PNG code, for tools with a mask only (issue 17): the page waits for
- * it (React's `use`) like for its tool's part; the frame's loader asks for it early.
+ * it (React's `use`) like for its tool's part; ToolPage and useMobileRun ask for it beside the
+ * part, before either is in.
  */
 export const loadMaskLib = keptLoad(() => import('./mask-lib'));
 type MaskLib = Awaited<ReturnType<typeof loadMaskLib>>;
