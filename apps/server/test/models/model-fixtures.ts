@@ -58,3 +58,19 @@ export const waitForStatus = async (
     await new Promise((r) => setTimeout(r, 40));
   }
 };
+
+/** The test apps' root admin (ADMIN_USERNAME rootadmin): a reviewer of the model square. */
+export const ROOT_ADMIN = {
+  ADMIN_USERNAME: 'rootadmin',
+  ADMIN_PASSWORD: 'root-password-long-enough',
+};
+
+/** Signs the root admin in; its token. */
+export const rootAdmin = async (t: TestApp): Promise<string> =>
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/manage/login',
+      payload: { username: ROOT_ADMIN.ADMIN_USERNAME, password: ROOT_ADMIN.ADMIN_PASSWORD },
+    })
+  ).json().data.token as string;

@@ -9,7 +9,7 @@ import type { DatabaseTarget, TestApp } from '../helper';
 import { listenLocal, openTaskEvents, streamReady } from '../sse-reader';
 import type { StreamReader } from '../sse-reader';
 import { waitUntil } from '../task-fixtures';
-import { api, member, uploadDataset } from './model-fixtures';
+import { api, member, ROOT_ADMIN, rootAdmin, uploadDataset } from './model-fixtures';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? '';
 
@@ -56,6 +56,7 @@ describeEachDatabase('training events on the task event stream', (target) => {
         COMFYUI_URL: comfy.url,
         MODEL_TRAIN_PRICE: '2',
         SIGNUP_TICKETS: '1:20',
+        ...ROOT_ADMIN,
         // On PostgreSQL the events go through Redis pub/sub too, as in a deployment.
         ...(redisUrl &&
           target.dialect === 'postgres' && {
@@ -132,6 +133,51 @@ describeEachDatabase('training events on the task event stream', (target) => {
     expect(trainings(late).at(-1)).toEqual(await detailOf(t, a.token, id));
     comfy.resume();
     expectNothingOf(other, id);
+  });
+  it("carries a reviewer's decision to the owner's pages, live and on connect", async () => {
+    const a = await member(t);
+    const b = await member(t);
+    comfy.resume();
+    const id = await startTraining(t, a.token, '待审的模型');
+    await waitUntil(async () => (await detailOf(t, a.token, id)).status === 'succeeded');
+    const pub = await api(t, a.token).post(`/api/model/train/${id}/publish`, { publish: true });
+    expect(pub.json().data.review).toBe('approved');
+    const live = await open(a.token);
+    const other = await open(b.token);
+
+    const admin = await rootAdmin(t);
+    const down = await api(t, admin).post(`/api/user/manage/models/${id}/review`, {
+      decision: 'reject',
+      note: '含水印',
+    });
+    expect(down.statusCode, down.body).toBe(200);
+    await waitUntil(() => trainings(live).some((m) => m.id === id && m.review === 'rejected'));
+    const pushed = trainings(live)
+      .filter((m) => m.id === id)
+      .at(-1)!;
+    expect(pushed).toEqual(await detailOf(t, a.token, id));
+    expect(pushed).toMatchObject({ review: 'rejected', reviewNote: '含水印' });
+    expectNothingOf(other, id);
+    // A page that opens later hears of it in the snapshot: the decision changed the model, not
+    // its training, which ended long before (an hour here).
+    const { db } = t.container.database;
+    const row = await db
+      .selectFrom('models')
+      .select('task_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('tasks')
+      .set({ updated_at: new Date(Date.now() - 3_600_000).toISOString() })
+      .where('id', '=', row.task_id)
+      .execute();
+    const later = await open(a.token);
+    const readyAt = later.events.findIndex((e) => e.event === 'ready');
+    const before = later.events
+      .slice(0, readyAt)
+      .filter((e) => e.event === 'training')
+      .map((e) => JSON.parse(e.data) as ModelDetail);
+    expect(before.find((m) => m.id === id)).toMatchObject({ review: 'rejected' });
   });
 });
 

@@ -11,6 +11,8 @@ import {
   balanceOf,
   distinctJpeg,
   member,
+  ROOT_ADMIN,
+  rootAdmin,
   uploadDataset,
   waitForStatus,
 } from './model-fixtures';
@@ -31,8 +33,7 @@ describeEachDatabase('model training on ComfyUI', (target) => {
         COMFYUI_URL: comfy.url,
         MODEL_TRAIN_PRICE: '3',
         SIGNUP_TICKETS: '1:40',
-        ADMIN_USERNAME: 'rootadmin',
-        ADMIN_PASSWORD: 'root-password-long-enough',
+        ...ROOT_ADMIN,
       },
     });
     await t.container.startWorker();
@@ -292,13 +293,7 @@ describeEachDatabase('model training on ComfyUI', (target) => {
     const used = await bStart({ loraId: trainedId });
     expect(used.statusCode, used.body).toBe(200);
 
-    const admin = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/user/manage/login',
-        payload: { username: 'rootadmin', password: 'root-password-long-enough' },
-      })
-    ).json().data.token as string;
+    const admin = await rootAdmin(t);
     expectError(
       await api(t, a.token).post(`/api/user/manage/models/${trainedId}/review`, {
         decision: 'reject',

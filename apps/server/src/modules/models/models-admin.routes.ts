@@ -18,7 +18,8 @@ const listQuery = z.object({
 /**
  * Moderation of the model square under /api/user/manage/models: reviewers (moderation.review in
  * the one permission matrix) approve a re-submitted model or take a published one down; every
- * decision commits with its audit row.
+ * decision commits with its audit row, then reaches the owner's open pages as a `training` event
+ * (the model's detail with its new review and note).
  */
 export const modelsAdminRoutes: FastifyPluginAsyncZod<{
   db: Kysely<Database>;
@@ -26,7 +27,9 @@ export const modelsAdminRoutes: FastifyPluginAsyncZod<{
   audit: AuditLog;
   guards: AuthGuards;
   now: Clock;
-}> = async (app, { db, models, audit, guards, now }) => {
+  /** Tells the owner's event streams that the model of this training changed. */
+  notify: (userId: string, taskId: string) => void;
+}> = async (app, { db, models, audit, guards, now, notify }) => {
   const review = { onRequest: requirePermission(guards, 'moderation.review') };
 
   app.get(
@@ -59,7 +62,7 @@ export const modelsAdminRoutes: FastifyPluginAsyncZod<{
       const { id } = request.params;
       const { decision, note } = request.body;
       const to = decision === 'approve' ? 'approved' : 'rejected';
-      await db.transaction().execute(async (trx) => {
+      const owner = await db.transaction().execute(async (trx) => {
         const repo = createModelsRepository(trx);
         const model = await repo.findModel(id);
         if (!model) throw new AppError('MODEL_NOT_FOUND');
@@ -83,7 +86,9 @@ export const modelsAdminRoutes: FastifyPluginAsyncZod<{
           },
           trx,
         );
+        return model;
       });
+      notify(owner.userId, owner.taskId);
       return ok({ review: to });
     },
   );

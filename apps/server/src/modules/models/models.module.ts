@@ -155,6 +155,7 @@ export const createModelsModule: FeatureModuleFactory = (core) => {
         audit: createAuditLog({ db, now: core.now, logger: core.logger }),
         guards: core.guards,
         now: core.now,
+        notify: publish,
       });
     },
     seed: (database) => seedTrainDomains(database, core.now().toISOString()),

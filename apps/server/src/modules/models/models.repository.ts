@@ -232,6 +232,8 @@ export const createModelsRepository = (db: Kysely<Database>) => {
           eb.or([
             eb('tasks.status', 'in', ['queued', 'running']),
             eb('tasks.updated_at', '>=', since),
+            // A reviewer's decision changes the model, not its training.
+            eb('models.updated_at', '>=', since),
           ]),
         )
         .orderBy('models.created_at', 'desc')

@@ -163,4 +163,34 @@ describe('training pages on the task event stream', () => {
     stream.send('training', model('m2', 'queued'));
     await waitFor(() => expect(polls()).toBe(before + 1));
   });
+
+  it("the list and the detail hear a reviewer's decision while nothing trains", async () => {
+    const stream = fakeStream();
+    const done = { ...model('m0', 'succeeded', 100), review: 'approved' as const };
+    fakeApi({
+      'GET /model/train/page/data': () => ok({ list: [item(done)], total: 1 }),
+      'GET /model/train/m0': () => ok(done),
+    });
+    configureRequest({ getToken: () => 'user-token' });
+    const client = testQueryClient();
+    renderWithProviders(
+      <>
+        <Page />
+        <Detail id="m0" />
+      </>,
+      { client },
+    );
+    await waitFor(() => expect(stream.fetchMock).toHaveBeenCalled());
+    stream.open();
+    await waitFor(() => expect(client.getQueryData(modelsKeys.detail('m0'))).toEqual(done));
+    const taken = { ...done, review: 'rejected' as const, reviewNote: '含水印' };
+    stream.send('training', taken);
+    await waitFor(() => expect(client.getQueryData(modelsKeys.detail('m0'))).toEqual(taken));
+    await waitFor(() =>
+      expect(
+        client.getQueryData<{ list: { id: string; review: string }[] }>(modelsKeys.page)?.list[0]
+          ?.review,
+      ).toBe('rejected'),
+    );
+  });
 });

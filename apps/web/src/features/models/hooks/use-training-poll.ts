@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { useTopicStream } from '../../../components/use-task-stream';
-import { isTraining, modelDetailQuery, modelPageQuery, modelsKeys } from '../api/models.api';
+import { modelDetailQuery, modelPageQuery, modelsKeys } from '../api/models.api';
 
 type ModelPage = z.infer<typeof modelPageSchema>;
 
@@ -35,7 +35,10 @@ const useTrainingEvents = (params: {
   });
 };
 
-/** /modelTraining's list: pushed while a model trains, polled as before when there is no stream. */
+/**
+ * /modelTraining's list: pushed (a training's steps, a reviewer's decision, a training started in
+ * another tab), polled while a model trains as before when there is no stream.
+ */
 export const useModelPage = (enabled: boolean) => {
   const client = useQueryClient();
   const [streamOpen, setStreamOpen] = useState(false);
@@ -43,7 +46,7 @@ export const useModelPage = (enabled: boolean) => {
   const { refetch } = query;
   useTrainingEvents({
     id: undefined,
-    watching: enabled && Boolean(query.data?.list.some(isTraining)),
+    watching: enabled,
     onEvent: (m) => {
       const item = modelItemSchema.safeParse(m);
       const page = client.getQueryData<ModelPage>(modelsKeys.page);
@@ -60,7 +63,10 @@ export const useModelPage = (enabled: boolean) => {
   return query;
 };
 
-/** One model's detail: pushed while it trains, polled as before when there is no stream. */
+/**
+ * One model's detail: pushed (its training, a reviewer's decision), polled while it trains as
+ * before when there is no stream.
+ */
 export const useModelDetail = (id: string) => {
   const client = useQueryClient();
   const [streamOpen, setStreamOpen] = useState(false);
@@ -68,7 +74,7 @@ export const useModelDetail = (id: string) => {
   const { refetch } = query;
   useTrainingEvents({
     id,
-    watching: isTraining(query.data),
+    watching: true,
     onEvent: (m) => client.setQueryData<ModelDetail>(modelsKeys.detail(id), m),
     onDrop: () => void refetch(),
     setOpen: setStreamOpen,
