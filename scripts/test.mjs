@@ -11,6 +11,8 @@ import { buildIfStale, ensureInstalled, root } from './lib/build.mjs';
 ensureInstalled();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'huijing-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** What failed, named, printed just above the totals so a log's last lines say which test it was. */
+const failures = [];
 let ok = true;
 
 /** Runs vitest (`command`, then `args`) with a JSON report and adds its counts to the totals. */
@@ -23,7 +25,24 @@ const runVitest = (name, command, args, env = process.env) => {
     totals.passed += j.numPassedTests;
     totals.failed += j.numFailedTests;
     totals.skipped += j.numPendingTests + j.numTodoTests;
-  } else totals.failed += 1;
+    for (const file of j.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failed) failures.push(`${name}: ${where} › ${t.fullName}`);
+      // a file that failed outside its tests (an import, a hook) has no failed test to name
+      if (file.status === 'failed' && failed.length === 0) {
+        failures.push(`${name}: ${where} › ${String(file.message ?? '').split('\n')[0]}`);
+      }
+    }
+    if (r.status !== 0 && j.numFailedTests === 0) {
+      failures.push(
+        `${name}: exit ${r.status} with no failed test (an unhandled error? see above)`,
+      );
+    }
+  } else {
+    totals.failed += 1;
+    failures.push(`${name}: no report (exit ${r.status})`);
+  }
   if (r.status !== 0) ok = false;
 };
 
@@ -85,15 +104,18 @@ if (!fs.existsSync(chromium)) {
     totals.passed += count('pass');
     totals.failed += count('fail') + count('cancelled');
     totals.skipped += count('skipped') + count('todo');
+    for (const m of text.matchAll(/^\s*not ok \d+ - (.*)$/gm)) failures.push(`e2e: ${m[1]}`);
     if (r.status !== 0) ok = false;
   } catch (e) {
     console.error(e);
     totals.failed += 1;
+    failures.push(`e2e: ${e instanceof Error ? e.message : String(e)}`);
     ok = false;
   }
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });
+if (failures.length > 0) console.info(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.info(
   `\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`,
 );
