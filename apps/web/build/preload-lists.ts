@@ -1,5 +1,6 @@
 import type { OutputBundle } from 'rolldown';
 import type { Plugin } from 'vite';
+import { reachable } from './graph';
 
 /**
  * Vite prefixes every dynamic import with the list of files its chunk needs, so the browser
@@ -15,16 +16,13 @@ export const preloadLists = () => {
   const closures = new Map<string, Set<string>>();
   const staticClosure = (file: string): Set<string> => {
     let known = closures.get(file);
-    if (known) return known;
-    known = new Set();
-    closures.set(file, known);
-    const walk = (f: string) => {
-      if (known!.has(f)) return;
-      known!.add(f);
-      const chunk = bundle?.[f];
-      if (chunk?.type === 'chunk') for (const dep of chunk.imports) walk(dep);
-    };
-    walk(file);
+    if (!known) {
+      known = reachable(file, (f) => {
+        const chunk = bundle?.[f];
+        return chunk?.type === 'chunk' ? chunk.imports : [];
+      });
+      closures.set(file, known);
+    }
     return known;
   };
   const plugin: Plugin = {

@@ -2,6 +2,7 @@ import type * as Tools from '@huijing/tools';
 import { tsImport } from 'tsx/esm/api';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { reachable } from './graph';
 
 /** Per tool id, the files of its widgets and parameters (prerender.ts prefetches them). */
 export type ToolPartFiles = Record<string, string[]>;
@@ -59,14 +60,8 @@ export const routePreload = () => {
       if (!html || html.type !== 'asset') return;
       const chunks = Object.values(bundle).filter((f): f is OutputChunk => f.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const closure = (chunk: OutputChunk, into: Set<OutputChunk>) => {
-        if (into.has(chunk)) return;
-        into.add(chunk);
-        for (const dep of chunk.imports) {
-          const next = byFile.get(dep);
-          if (next) closure(next, into);
-        }
-      };
+      const closure = (chunk: OutputChunk, into: Set<OutputChunk>) =>
+        reachable(chunk, (c) => c.imports.map((dep) => byFile.get(dep)), { into });
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) return;
       const loaded = new Set<OutputChunk>();

@@ -1,5 +1,9 @@
 import type { Plugin, Rolldown } from 'vite';
+import { reachable } from './graph';
 import { FIRST_SCREENS } from './route-preload';
+
+/** Loaded only by the screens that use them: a part importing them stays out of the shell. */
+const SCHEMAS = /node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]/;
 
 /**
  * Left to the bundler: React's renderer and the router (chunks of their own, vite.config.ts),
@@ -7,11 +11,8 @@ import { FIRST_SCREENS } from './route-preload';
  * which also re-exports every schema that later screens use — the import graph cannot tell
  * those apart, tree-shaking can.
  */
-const OWN_CHUNK =
-  /node_modules[\\/](?:react-dom|react-router|zod)[\\/]|[\\/]packages[\\/]contracts[\\/]/;
-
-/** Loaded only by the screens that use them: a part importing them stays out of the shell. */
-const SCHEMAS = /node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]/;
+const ownChunk = (id: string) =>
+  /node_modules[\\/](?:react-dom|react-router)[\\/]/.test(id) || SCHEMAS.test(id);
 
 /** The app's own code; stylesheets stay with their screens (in the shell they would apply everywhere). */
 const APP_SCRIPT = /[\\/]apps[\\/]web[\\/]src[\\/].*\.[cm]?[jt]sx?$/;
@@ -30,17 +31,9 @@ type ModuleInfoOf = (id: string) => Rolldown.ModuleInfo | null;
  * nothing outside the shell, joins it: every page then carries a few hundred bytes it may not
  * run, and the first screens lose a request per set.
  */
-const smallSharedParts = (ids: string[], info: ModuleInfoOf, shell: Set<string>): string[] => {
-  const closureOf = (from: string) => {
-    const seen = new Set<string>();
-    const walk = (id: string) => {
-      if (seen.has(id) || shell.has(id)) return;
-      seen.add(id);
-      for (const dep of info(id)?.importedIds ?? []) walk(dep);
-    };
-    walk(from);
-    return seen;
-  };
+const smallSharedParts = (ids: string[], info: ModuleInfoOf, shell: Set<string>): void => {
+  const closureOf = (from: string) =>
+    reachable(from, (id) => info(id)?.importedIds ?? [], { stop: (id) => shell.has(id) });
   // Per module, the lazy screens and parts that load it, as the bundler splits by them.
   const loadedBy = new Map<string, string[]>();
   for (const lazy of ids.filter((id) => (info(id)?.dynamicImporters.length ?? 0) > 0)) {
@@ -65,7 +58,6 @@ const smallSharedParts = (ids: string[], info: ModuleInfoOf, shell: Set<string>)
   );
   // A set joins once everything it imports is in the shell (or in the set): it must not pull
   // anything else into every page. Sets that import each other join in turn.
-  const joined: string[] = [];
   for (let grew = true; grew;) {
     grew = false;
     for (const members of candidates) {
@@ -74,11 +66,9 @@ const smallSharedParts = (ids: string[], info: ModuleInfoOf, shell: Set<string>)
         (shell.has(dep) && !SCHEMAS.test(dep)) || members.includes(dep);
       if (!members.every((id) => (info(id)?.importedIds ?? []).every(inside))) continue;
       for (const id of members) shell.add(id);
-      joined.push(...members);
       grew = true;
     }
   }
-  return joined;
 };
 
 /**
@@ -100,15 +90,10 @@ export const shellChunk = () => {
       const ids = [...this.getModuleIds()];
       const entry = ids.find((id) => /[\\/]src[\\/]main\.tsx$/.test(id));
       if (!entry) return;
-      const walk = (id: string) => {
-        if (shell.has(id)) return;
-        shell.add(id);
-        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) walk(dep);
-      };
-      walk(entry);
+      reachable(entry, (id) => this.getModuleInfo(id)?.importedIds ?? [], { into: shell });
       smallSharedParts(ids, (id) => this.getModuleInfo(id), shell);
       shell.delete(entry);
     },
   };
-  return { plugin, test: (id: string) => shell.has(id) && !OWN_CHUNK.test(id) };
+  return { plugin, test: (id: string) => shell.has(id) && !ownChunk(id) };
 };

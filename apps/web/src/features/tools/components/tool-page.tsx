@@ -73,7 +73,9 @@ const isTyping = (el: EventTarget | null) =>
 export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
   // Its widgets and parameters come per tool; the frame shows until they are in. A tool with a
   // mask needs the mask's code too (useMaskDraft waits for it): asked for beside the part.
-  if (tool.inputs.some((i) => i.name === 'mask')) void loadMaskLib().catch(() => undefined);
+  // Tools with a `mask` input draw it in the editor on the stage (docs/editor.md).
+  const hasMask = tool.inputs.some((i) => i.name === 'mask');
+  if (hasMask) void loadMaskLib().catch(() => undefined);
   useToolPart(tool.id);
   const { t } = useTranslation();
   const pick = useLocalized();
@@ -111,8 +113,6 @@ export const ToolPage = ({ tool }: { tool: ToolDefinition }) => {
     inputs: state.inputs,
     setParam: (name, value) => setParam(tool.id, name, value),
   };
-  // Tools with a `mask` input draw it in the editor on the stage (docs/editor.md).
-  const hasMask = tool.inputs.some((i) => i.name === 'mask');
   const mask = useMaskDraft({
     enabled: hasMask,
     toolId: tool.id,
