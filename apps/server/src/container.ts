@@ -415,6 +415,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
   const rateLimits = createRateLimits({
     redisUrl: servesHttp(role) ? env.REDIS_URL : undefined,
     prefix: env.REDIS_PREFIX,
+    commandTimeoutMs: env.RATE_LIMIT_REDIS_TIMEOUT_MS,
     logger,
     now,
   });

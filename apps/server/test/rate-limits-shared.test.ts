@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiChatDouble } from './doubles/openai-chat-double';
 import type { OpenAiChatDouble } from './doubles/openai-chat-double';
@@ -33,7 +34,14 @@ describe.skipIf(!redisUrl)('per-user limits across API processes (needs TEST_RED
       const dataDir = await makeTempDir();
       const env = {
         REDIS_URL: redisUrl,
+        // Counts of this run only: the addresses (uniqueIp) start again in every run, and a run
+        // within the minute before (the Node 24 repeat, another checkout's) would have used them.
+        REDIS_PREFIX: `test-rate-${randomBytes(4).toString('hex')}`,
         CLICK_MASK_PER_MINUTE: '3',
+        // What is checked is the shared count, not the timeout that lets a request through
+        // uncounted: on a loaded machine a stalled event loop can run the 500 ms timer before
+        // Redis's answer is read.
+        RATE_LIMIT_REDIS_TIMEOUT_MS: '5000',
         ASSISTANT_QUESTIONS_PER_MINUTE: '3',
         LLM_GPT_BASE_URL: chat.url,
         LLM_GPT_API_KEY: chat.apiKey,

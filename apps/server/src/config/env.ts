@@ -117,6 +117,7 @@ const rawEnvSchema = z.object({
   TASK_CONCURRENCY_REMOTE: positiveInt(4),
   TASK_USER_LANE_CAP: positiveInt(20),
   CLICK_MASK_PER_MINUTE: positiveInt(30),
+  RATE_LIMIT_REDIS_TIMEOUT_MS: positiveInt(500),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], {
       message: 'must be true or false',
@@ -309,6 +310,8 @@ export type Env = {
   /** Queued + running tasks one user may have per engine lane. */
   TASK_USER_LANE_CAP: number;
   CLICK_MASK_PER_MINUTE: number;
+  /** How long a rate-limit count may wait for Redis before the request is let through uncounted. */
+  RATE_LIMIT_REDIS_TIMEOUT_MS: number;
   TRUST_PROXY: boolean;
   /** Signs captcha challenges and keys code hashes; generated and stored in the database when unset. */
   APP_SECRET: string | undefined;
@@ -519,6 +522,7 @@ export const loadEnv = (
     TASK_CONCURRENCY_REMOTE: raw.TASK_CONCURRENCY_REMOTE,
     TASK_USER_LANE_CAP: raw.TASK_USER_LANE_CAP,
     CLICK_MASK_PER_MINUTE: raw.CLICK_MASK_PER_MINUTE,
+    RATE_LIMIT_REDIS_TIMEOUT_MS: raw.RATE_LIMIT_REDIS_TIMEOUT_MS,
     TRUST_PROXY: raw.TRUST_PROXY,
     APP_SECRET: raw.APP_SECRET,
     signupTickets: parseSignupTickets(raw.SIGNUP_TICKETS),

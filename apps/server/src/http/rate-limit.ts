@@ -38,6 +38,8 @@ export const createRateLimits = (options: {
   redisUrl: string | undefined;
   /** REDIS_PREFIX: keys are `<prefix>:rate:…`. */
   prefix?: string;
+  /** RATE_LIMIT_REDIS_TIMEOUT_MS: a count waiting longer is skipped (the request goes through). */
+  commandTimeoutMs?: number;
   logger: Logger;
   now: Clock;
 }) => {
@@ -52,7 +54,7 @@ export const createRateLimits = (options: {
   if (options.redisUrl) {
     redis = new Redis(options.redisUrl, {
       connectTimeout: 1000,
-      commandTimeout: 500,
+      commandTimeout: options.commandTimeoutMs ?? 500,
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
       lazyConnect: false,
