@@ -85,9 +85,13 @@ describe('accounts in the browser', () => {
     await profile.waitFor({ state: 'hidden' });
     await page.locator('.hj-user-chip__name', { hasText: '林设计师' }).waitFor();
 
-    // Logout.
+    // Logout. It ends with a full load of / (logout.ts); the header shows 登录 / 注册 before that
+    // load lands, and a dialog opened then is gone with the old page (seen in CI under load).
     await openAccountMenu(page);
-    await page.getByRole('button', { name: '退出登录' }).click();
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: '退出登录' }).click(),
+    ]);
     await page.getByRole('button', { name: '登录 / 注册' }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/');
     assert.equal(await page.evaluate(() => localStorage.getItem('satoken')), null);
