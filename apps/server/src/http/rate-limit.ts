@@ -39,7 +39,7 @@ export const createRateLimits = (options: {
   /** REDIS_PREFIX: keys are `<prefix>:rate:…`. */
   prefix?: string;
   /** RATE_LIMIT_REDIS_TIMEOUT_MS: a count waiting longer is skipped (the request goes through). */
-  commandTimeoutMs?: number;
+  commandTimeoutMs: number;
   logger: Logger;
   now: Clock;
 }) => {
@@ -54,7 +54,7 @@ export const createRateLimits = (options: {
   if (options.redisUrl) {
     redis = new Redis(options.redisUrl, {
       connectTimeout: 1000,
-      commandTimeout: options.commandTimeoutMs ?? 500,
+      commandTimeout: options.commandTimeoutMs,
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
       lazyConnect: false,
