@@ -32,7 +32,10 @@ export const initI18n = (language: AppLanguage = 'zh-CN') => {
   return i18n;
 };
 
-/** Loads a language's strings (en-US is its own chunk) and switches to it. */
+/**
+ * Loads a language's strings (en-US is its own chunk) and switches to it.
+ * @public kept for a language switch; no screen offers one yet
+ */
 export const loadLanguage = async (language: AppLanguage) => {
   if (language === 'en-US' && !i18n.hasResourceBundle('en-US', 'translation')) {
     const { enUS } = await import('../locales/en-US');

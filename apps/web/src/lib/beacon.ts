@@ -15,7 +15,7 @@ import { pageInfo } from './tracking';
 const MAX_BATCH = 20;
 const FLUSH_MS = 4_000;
 
-let queue: TrackEvent[] = [];
+const queue: TrackEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 let listening = false;
 
@@ -84,9 +84,3 @@ export const track = (
   else timer ??= setTimeout(flushTracking, FLUSH_MS);
 };
 
-/** Tests: forget what is queued. */
-export const resetTracking = (): void => {
-  clearTimeout(timer);
-  timer = undefined;
-  queue = [];
-};

@@ -1,3 +1,3 @@
 import '../../locales/areas/mobile';
 export { MobileHomePage } from './mobile-home-page';
-export { MobileTabBar, type MobileTab } from './mobile-tab-bar';
+export { MobileTabBar } from './mobile-tab-bar';

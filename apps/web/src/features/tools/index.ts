@@ -1,4 +1,4 @@
 import '../../locales/areas/tools';
 export { ToolPage } from './components/tool-page';
 export { toolForLocation } from './model/tool-for-location';
-export { ToolSlotsContext, type ToolSlots } from './tool-slots';
+export { ToolSlotsContext } from './tool-slots';

@@ -13,9 +13,6 @@ import { ConsoleTable } from './console-table';
 
 const vipLabels: Record<string, string> = { vip: 'VIP', svip: 'SVIP' };
 
-export const phoneLabel = (u: Pick<AdminUserRow, 'phone' | 'nickname'>) =>
-  u.phone ? maskPhone(u.phone) : u.nickname;
-
 /** /admin/users: every user, searchable by phone, nickname or id; details in a drawer. */
 export const AdminUsersPage = () => {
   usePageTitle('用户管理');

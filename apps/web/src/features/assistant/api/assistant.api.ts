@@ -5,7 +5,6 @@ import {
   editImageStartSchema,
   editInfoSchema,
   editPageSchema,
-  errorByCode,
   type ChatStreamEvent,
   type EditImageBody,
   type EditInfo,
@@ -152,10 +151,6 @@ export const streamQuestion = (
     signal,
     fetch: envelopeFetch,
   });
-
-/** Whether a failure means "tickets ran out" (the page offers a recharge hint). */
-export const isOutOfTickets = (error: unknown) =>
-  error instanceof AssistantApiError && errorByCode(error.code)?.key === 'TICKETS_INSUFFICIENT';
 
 /** POST /ai/EditImage. */
 export const startEdit = (body: EditImageBody) =>

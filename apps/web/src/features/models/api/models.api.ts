@@ -2,7 +2,6 @@ import {
   modelDetailSchema,
   modelItemSchema,
   modelPageSchema,
-  runningModelIdsSchema,
   squarePageSchema,
   startTrainResultSchema,
   trainDoctorResultSchema,
@@ -152,5 +151,3 @@ export const publishModel = (id: string, publish: boolean) =>
     }),
   );
 
-export const runningIds = () =>
-  unwrap(api.get('/model/train/running/taskIds', { schema: runningModelIdsSchema, silent: true }));

@@ -8,7 +8,7 @@ import { panoramaOverride } from '../panorama/panorama-overrides';
 import { firstLastVideoOverride, multiImageVideoOverride } from '../video/video-overrides';
 import './overrides.css';
 
-export type { OverrideProps, ResultOverrideProps, ToolOverride } from './override-types';
+export type { OverrideProps, ToolOverride } from './override-types';
 
 // The heavier tools' parts load when their tool opens (lazy-part.tsx); the small ones stay here.
 const AtmospherePanel = lazyPart<OverrideProps>(() =>

@@ -4,7 +4,7 @@ import { fileIdFromUrl, type TaskOutput } from './download-plan';
 import { donePaths, doneVariantFor, type DoneVariant } from '../../../lib/done-links';
 
 // The done pages and the owner's link to one live in lib/done-links.ts (the works page uses them).
-export { donePaths, doneHref, doneVariantFor, type DoneVariant } from '../../../lib/done-links';
+export { doneHref, doneVariantFor, type DoneVariant } from '../../../lib/done-links';
 
 export const variantForPath = (pathname: string): DoneVariant =>
   pathname === '/3dRenderDone' ? '3d' : pathname === '/done2' ? 'done2' : 'done';
