@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import type { FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Container } from './container';
+import type { App, Container } from './core/deps';
 import { registerCompression } from './http/compression';
 import { errorHandler, sendError } from './http/error-handler';
 import { legacyHostRedirect } from './http/legacy-host';
@@ -31,7 +31,7 @@ import { worksRoutes } from './modules/works/works.routes';
 import { clientAdminRoutes, clientRoutes } from './modules/client/client.routes';
 import { promptsRoutes } from './modules/prompts/prompts.routes';
 
-const createFastify = (container: Container) =>
+const createFastify = (container: Container): App =>
   Fastify({
     // Typed as Fastify's base logger so the instance type stays the plain, pluggable one.
     loggerInstance: container.logger as FastifyBaseLogger,
@@ -42,7 +42,7 @@ const createFastify = (container: Container) =>
     trustProxy: container.env.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 
-export type App = ReturnType<typeof createFastify>;
+export type { App } from './core/deps';
 
 /**
  * Plugins → modules → web app and not-found. Does not listen and does not call ready(), so tests

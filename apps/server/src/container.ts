@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { createRateLimits } from './http/rate-limit';
-import type { RateLimits } from './http/rate-limit';
 import { HOUR, systemClock } from './config/clock';
 import type { Clock } from './config/clock';
 import type { Env } from './config/env';
@@ -9,170 +8,67 @@ import { createLogger } from './config/logger';
 import type { Role } from './config/role';
 import { pruneExpired } from './db/housekeeping';
 import { createDatabase } from './db/kysely';
-import type { DatabaseHandle } from './db/kysely';
 import { migrateToLatest } from './db/migrate';
 import { seedDefaults } from './db/seeds/index';
 import { createEngineStatus } from './engines/engine-status';
 import { createAdminService } from './modules/admin/admin.service';
-import type { AdminService } from './modules/admin/admin.service';
 import { createAuthGuards } from './modules/auth/authenticate';
-import type { AuthGuards } from './modules/auth/authenticate';
 import { createCaptchaRepository } from './modules/auth/captcha.repository';
 import { createCaptchaService } from './modules/auth/captcha.service';
-import type { CaptchaService } from './modules/auth/captcha.service';
 import { createLoginService } from './modules/auth/login.service';
-import type { LoginService } from './modules/auth/login.service';
 import { randomToken } from './modules/auth/secrets';
 import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createRedisSessionBus, localSessionBus } from './modules/auth/session-bus';
-import type { SessionsService } from './modules/auth/sessions.service';
 import { createSmsCodesRepository } from './modules/auth/sms-codes.repository';
 import { createSmsService } from './modules/auth/sms.service';
-import type { SmsService } from './modules/auth/sms.service';
 import { createFaceRepository } from './modules/face/face.repository';
 import { createFaceService } from './modules/face/face.service';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCatalogService } from './modules/catalog/catalog.service';
-import type { CatalogService } from './modules/catalog/catalog.service';
-import type { FaceService } from './modules/face/face.service';
 import { createHealthService } from './modules/health/health.service';
-import type { HealthService } from './modules/health/health.service';
 import { createSettingsRepository } from './modules/settings/settings.repository';
-import type { SettingsRepository } from './modules/settings/settings.repository';
 import { createTicketsService } from './modules/tickets/tickets.service';
-import type { TicketsService } from './modules/tickets/tickets.service';
 import { createAvatarStore } from './modules/users/avatar.store';
-import type { AvatarStore } from './modules/users/avatar.store';
 import { createUsersService } from './modules/users/users.service';
-import type { UsersService } from './modules/users/users.service';
 import { createWechatService } from './modules/wechat/wechat.service';
-import type { WechatService } from './modules/wechat/wechat.service';
 import { createWxScenesRepository } from './modules/wechat/wx-scenes.repository';
 import { createSmsProvider } from './providers/sms';
 import type { LlmProvider } from './providers/llm/llm';
 import { createOpenAiLlm } from './providers/llm/openai-llm';
 import { createAssistantService } from './modules/assistant/assistant.service';
-import type { AssistantService } from './modules/assistant/assistant.service';
 import { createImageEditService } from './modules/assistant/image-edit.service';
-import type { ImageEditService } from './modules/assistant/image-edit.service';
 import { createWechatQrProvider } from './providers/wechat';
 import type { SmsProvider } from './providers/sms';
 import { createStorage } from './providers/storage';
-import type { StoragePort } from './providers/storage';
 import { createClickMaskService } from './modules/tasks/click-mask.service';
-import type { ClickMaskService } from './modules/tasks/click-mask.service';
 import { createFilesRepository } from './modules/uploads/files.repository';
 import { createFilesService } from './modules/uploads/files.service';
-import type { FilesService } from './modules/uploads/files.service';
 import { createComfyUiEngine } from './engines/comfyui/comfyui.engine';
 import type { Engine } from './engines/engine';
 import { createEngineRouter } from './engines/engine-router';
-import type { EngineRouter } from './engines/engine-router';
 import { createLocalEngine } from './engines/local/local-engine';
 import { createOpenAiImagesEngine } from './engines/openai/openai-images.engine';
 import { createTasksService } from './modules/tasks/tasks.service';
 import { createSharesService } from './modules/shares/shares.service';
-import type { SharesService } from './modules/shares/shares.service';
-import type { TasksService } from './modules/tasks/tasks.service';
 import { createTaskWorker } from './modules/tasks/tasks.worker';
 import { createRedisTaskEventBus, localTaskEventBus } from './modules/tasks/task-events';
-import type { TaskEventBus } from './modules/tasks/task-events';
 import { createTaskStreamHub, taskStreamEnvSchema } from './modules/tasks/task-stream';
-import type { TaskStreamHub } from './modules/tasks/task-stream';
 import { parseAreaEnv } from './config/area-env';
 import { createPromptComposer, vocabularyFrom } from './modules/tasks/prompt-compose';
 import type { PromptVocabulary } from './modules/tasks/prompt-compose';
-import type { TaskWorker } from './modules/tasks/tasks.worker';
 import { runsJobs, servesHttp } from './config/role';
 import { checkSimulators } from './config/simulators';
 import { BullMqQueue, redactRedisUrl } from './queue/bullmq.queue';
 import { InProcessQueue } from './queue/in-process.queue';
 import type { QueuePort } from './queue/queue.port';
 import { appVersion } from './version';
+import type { Container, CoreContainer } from './core/deps';
 import type { FeatureModule } from './modules/feature-module';
 import { featureModules } from './modules/index';
 import { createWorksService } from './modules/works/works.service';
-import type { WorksService } from './modules/works/works.service';
 import { createClientService } from './modules/client/client.service';
-import type { ClientService } from './modules/client/client.service';
 import { createPromptsService, PROMPTS_PER_MINUTE } from './modules/prompts/prompts.service';
-import type { PromptsService } from './modules/prompts/prompts.service';
-
-/**
- * The one composition root (ARCHITECTURE rule 5): every long-lived dependency is built here and
- * handed to whoever needs it. Tests build a real container on a temp database.
- */
-export type Container = {
-  env: Env;
-  role: Role;
-  logger: Logger;
-  database: DatabaseHandle;
-  queue: QueuePort;
-  settings: SettingsRepository;
-  health: HealthService;
-  now: Clock;
-  smsProvider: SmsProvider;
-  /** OpenAI-compatible chat per model choice (assistant, prompt tools). */
-  llm: LlmProvider;
-  assistant: AssistantService;
-  imageEdits: ImageEditService;
-  sessions: SessionsService;
-  guards: AuthGuards;
-  captcha: CaptchaService;
-  sms: SmsService;
-  tickets: TicketsService;
-  avatars: AvatarStore;
-  users: UsersService;
-  login: LoginService;
-  wechat: WechatService;
-  admin: AdminService;
-  face: FaceService;
-  catalog: CatalogService;
-  storage: StoragePort;
-  files: FilesService;
-  router: EngineRouter;
-  tasks: TasksService;
-  /** Task changes between processes (Redis pub/sub, or in memory on one process). */
-  taskEvents: TaskEventBus;
-  /** This process's task event streams (GET /api/ai/taskEvents). */
-  taskStreams: TaskStreamHub;
-  shares: SharesService;
-  clickMask: ClickMaskService;
-  worker: TaskWorker;
-  works: WorksService;
-  client: ClientService;
-  prompts: PromptsService;
-  /**
-   * Request limits: one Redis count shared by every API process when REDIS_URL is set, this
-   * process's memory otherwise (the single-process SQLite setup).
-   */
-  rateLimits: RateLimits;
-  /** The self-registering product areas (modules/index.ts), built after the core parts. */
-  features: FeatureModule[];
-  /**
-   * Migrations, idempotent seeds, then the first super admin from ADMIN_USERNAME/ADMIN_PASSWORD
-   * when that username does not exist yet; run on every boot.
-   */
-  prepareDatabase: () => Promise<{
-    migrated: string[];
-    seeded: string[];
-    bootstrapAdmin?: string;
-  }>;
-  /** Starts the task worker (lanes per engine, recovery sweep); only worker-capable roles call it. */
-  startWorker: () => Promise<void>;
-  /** Queue first (lets running jobs finish, which may still write), then the database. */
-  close: () => Promise<void>;
-};
-
-/** What a feature module's factory receives: every core part, before the modules exist. */
-export type CoreContainer = Omit<
-  Container,
-  'features' | 'prepareDatabase' | 'startWorker' | 'close'
-> & {
-  /** The application secret (APP_SECRET, or one generated once and kept in the database). */
-  appSecret: () => Promise<string>;
-};
 
 export type ContainerOptions = {
   role?: Role;

@@ -16,7 +16,7 @@ import { createLogger } from '../src/config/logger';
 import type { Clock } from '../src/config/clock';
 import type { Role } from '../src/config/role';
 import { createContainer } from '../src/container';
-import type { Container } from '../src/container';
+import type { Container } from '../src/core/deps';
 import type { Dialect } from '../src/db/kysely';
 import type { SmsProvider } from '../src/providers/sms';
 

@@ -28,7 +28,7 @@ import {
 } from '@huijing/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { CoreContainer } from '../../container';
+import type { CoreContainer } from '../../core/deps';
 import { AppError } from '../../http/app-error';
 import { adminOf } from '../auth/authenticate';
 import type { AdminEnginesService } from './admin-engines.service';

@@ -1,7 +1,7 @@
 import type { AdminEngines } from '@huijing/contracts';
 import { allTools } from '@huijing/tools';
 import type { FastifyRequest } from 'fastify';
-import type { CoreContainer } from '../../container';
+import type { CoreContainer } from '../../core/deps';
 import { HOUR } from '../../config/clock';
 import type { Engine } from '../../engines/engine';
 import {

@@ -8,7 +8,7 @@ import type {
   RefundResult,
 } from '@huijing/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { CoreContainer } from '../../container';
+import type { CoreContainer } from '../../core/deps';
 import { DAY } from '../../config/clock';
 import { AppError } from '../../http/app-error';
 import type { OrdersModuleServices } from '../orders/orders.module';

@@ -7,7 +7,7 @@ import type {
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { CoreContainer } from '../../container';
+import type { CoreContainer } from '../../core/deps';
 import { AppError } from '../../http/app-error';
 import { toProduct } from '../orders/orders.repository';
 import type { ProductsTable } from '../orders/orders.schema';

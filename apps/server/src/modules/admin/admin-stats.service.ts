@@ -1,6 +1,6 @@
 import type { AdminStats } from '@huijing/contracts';
 import type { Kysely } from 'kysely';
-import type { CoreContainer } from '../../container';
+import type { CoreContainer } from '../../core/deps';
 import { DAY } from '../../config/clock';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';

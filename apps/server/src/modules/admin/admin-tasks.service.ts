@@ -1,6 +1,6 @@
 import type { AdminTaskQuery } from '@huijing/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { CoreContainer } from '../../container';
+import type { CoreContainer } from '../../core/deps';
 import { AppError } from '../../http/app-error';
 import { createTasksRepository } from '../tasks/tasks.repository';
 import { settleTaskTickets } from '../tasks/tasks.settlement';

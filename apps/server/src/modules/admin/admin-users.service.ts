@@ -8,7 +8,7 @@ import type {
 } from '@huijing/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CoreContainer } from '../../container';
+import type { CoreContainer } from '../../core/deps';
 import { DAY } from '../../config/clock';
 import type { Database } from '../../db/schema';
 import { newId } from '../../db/ids';

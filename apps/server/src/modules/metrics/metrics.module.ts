@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import client from 'prom-client';
 import { parseAreaEnv } from '../../config/area-env';
-import type { CoreContainer } from '../../container';
+import type { CoreContainer } from '../../core/deps';
 import type { FeatureModule } from '../feature-module';
 
 const metricsEnvSchema = z.object({

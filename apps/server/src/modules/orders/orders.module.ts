@@ -1,4 +1,4 @@
-import type { CoreContainer } from '../../container';
+import type { CoreContainer } from '../../core/deps';
 import { newId } from '../../db/ids';
 import { createAlipayProvider } from '../../providers/payments/alipay.provider';
 import { createSandboxProvider } from '../../providers/payments/sandbox.provider';
