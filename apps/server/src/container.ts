@@ -544,6 +544,8 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
         clearInterval(housekeeping);
         for (const feature of [...features].reverse()) await feature.stop?.();
         await worker.stop();
+        // Only the engines made here: engines a caller passed in are the caller's to close.
+        if (!options.engines) await Promise.all(router.engines.map((e) => e.close?.()));
         await queue.close();
         taskStreams.closeAll();
         await taskEvents.close();
