@@ -80,6 +80,11 @@ import { createRedisTaskEventBus, localTaskEventBus } from './modules/tasks/task
 import type { TaskEventBus } from './modules/tasks/task-events';
 import { createTaskStreamHub, taskStreamEnvSchema } from './modules/tasks/task-stream';
 import type { TaskStreamHub } from './modules/tasks/task-stream';
+import {
+  sweepWorkerTraces,
+  WORKER_TRACES_SWEEP_MS,
+  workerTracesEnvSchema,
+} from './modules/tasks/worker-traces';
 import { parseAreaEnv } from './config/area-env';
 import { createPromptComposer, vocabularyFrom } from './modules/tasks/prompt-compose';
 import type { PromptVocabulary } from './modules/tasks/prompt-compose';
@@ -454,6 +459,8 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
 
   let closing: Promise<void> | undefined;
   let housekeeping: ReturnType<typeof setInterval> | undefined;
+  let tracesSweep: ReturnType<typeof setInterval> | undefined;
+  const { WORKER_STALE_AFTER_MS: staleAfterMs } = parseAreaEnv(env, workerTracesEnvSchema);
   const core: CoreContainer = {
     appSecret,
     env,
@@ -533,6 +540,14 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
       void prune();
       housekeeping = setInterval(() => void prune(), HOUR);
       housekeeping.unref();
+      const sweepTraces = () =>
+        sweepWorkerTraces({ db: database.db, dataDir: env.DATA_DIR, now, staleAfterMs }).then(
+          (removed) => logger.debug({ removed }, 'worker traces swept'),
+          (err: unknown) => logger.warn({ err }, 'worker traces sweep failed; retried'),
+        );
+      void sweepTraces();
+      tracesSweep = setInterval(() => void sweepTraces(), WORKER_TRACES_SWEEP_MS);
+      tracesSweep.unref();
       for (const feature of features) await feature.startWorker?.();
       logger.info(
         { driver: queue.driver, engines: router.engines.map((e) => e.id) },
@@ -542,6 +557,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     close: () =>
       (closing ??= (async () => {
         clearInterval(housekeeping);
+        clearInterval(tracesSweep);
         for (const feature of [...features].reverse()) await feature.stop?.();
         await worker.stop();
         // Only the engines made here: engines a caller passed in are the caller's to close.
