@@ -134,7 +134,7 @@ export const exitAfterSignal = async (
   if (ended) process.exit(code);
   process.removeAllListeners(signal);
   process.kill(process.pid, signal);
-  // Not reached unless the signal's default action was changed underneath us.
-  process.kill(process.pid, 'SIGKILL');
-  throw new Error('unreachable');
+  // Only still alive if something changed the signal's default action: then nothing holds back.
+  setTimeout(() => process.kill(process.pid, 'SIGKILL'), 1_000);
+  return new Promise<never>(() => {});
 };

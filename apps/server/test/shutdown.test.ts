@@ -120,6 +120,8 @@ describe('SIGTERM to a worker whose pool thread is inside libvips', () => {
     expect(isAlive(worker), `still alive after ${elapsed} ms:\n${worker.output()}`).toBe(false);
     expect(worker.output()).toContain('task re-queued at shutdown');
     expect(worker.output()).toContain('shutdown complete');
+    // Ended by the signal's default action: process.exit would have waited for the thread.
+    expect(worker.proc.signalCode).toBe('SIGTERM');
 
     // Back in the queue, the interrupted attempt not counted, its hold neither captured nor released.
     const task = await db
