@@ -54,6 +54,11 @@ import { createSharesService } from './modules/shares/shares.service';
 import { createTaskWorker } from './modules/tasks/tasks.worker';
 import { createRedisTaskEventBus, localTaskEventBus } from './modules/tasks/task-events';
 import { createTaskStreamHub, taskStreamEnvSchema } from './modules/tasks/task-stream';
+import {
+  sweepWorkerTraces,
+  WORKER_TRACES_SWEEP_MS,
+  workerTracesEnvSchema,
+} from './modules/tasks/worker-traces';
 import { parseAreaEnv } from './config/area-env';
 import { createPromptComposer, vocabularyFrom } from './modules/tasks/prompt-compose';
 import type { PromptVocabulary } from './modules/tasks/prompt-compose';
@@ -350,6 +355,8 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
 
   let closing: Promise<void> | undefined;
   let housekeeping: ReturnType<typeof setInterval> | undefined;
+  let tracesSweep: ReturnType<typeof setInterval> | undefined;
+  const { WORKER_STALE_AFTER_MS: staleAfterMs } = parseAreaEnv(env, workerTracesEnvSchema);
   const core: CoreContainer = {
     appSecret,
     env,
@@ -429,6 +436,14 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
       void prune();
       housekeeping = setInterval(() => void prune(), HOUR);
       housekeeping.unref();
+      const sweepTraces = () =>
+        sweepWorkerTraces({ db: database.db, dataDir: env.DATA_DIR, now, staleAfterMs }).then(
+          (removed) => logger.debug({ removed }, 'worker traces swept'),
+          (err: unknown) => logger.warn({ err }, 'worker traces sweep failed; retried'),
+        );
+      void sweepTraces();
+      tracesSweep = setInterval(() => void sweepTraces(), WORKER_TRACES_SWEEP_MS);
+      tracesSweep.unref();
       for (const feature of features) await feature.startWorker?.();
       logger.info(
         { driver: queue.driver, engines: router.engines.map((e) => e.id) },
@@ -438,8 +453,11 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     close: () =>
       (closing ??= (async () => {
         clearInterval(housekeeping);
+        clearInterval(tracesSweep);
         for (const feature of [...features].reverse()) await feature.stop?.();
         await worker.stop();
+        // Only the engines made here: engines a caller passed in are the caller's to close.
+        if (!options.engines) await Promise.all(router.engines.map((e) => e.close?.()));
         await queue.close();
         taskStreams.closeAll();
         await taskEvents.close();

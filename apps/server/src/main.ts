@@ -4,10 +4,15 @@ import type { App } from './app';
 import { EnvError, loadEnv } from './config/env';
 import { roleSchema, runsJobs, servesHttp } from './config/role';
 import { createContainer } from './container';
-import { installProcessPolicy } from './process-policy';
+import { exitAfterSignal, installProcessPolicy } from './process-policy';
 
-/** SIGTERM to exit, whatever hangs (a lost Redis, a stuck engine): then the supervisor takes over. */
+/**
+ * SIGTERM to exit, whatever hangs (a lost Redis, a stuck engine, a thread inside libvips): then
+ * the supervisor takes over.
+ */
 const SHUTDOWN_DEADLINE_MS = 10_000;
+/** How long a clean shutdown waits for the CPU pool's ended threads to be gone. */
+const THREADS_WAIT_MS = 1_000;
 
 const parseRole = () => {
   const { values } = parseArgs({
@@ -33,10 +38,12 @@ const main = async (): Promise<void> => {
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) {
       logger.warn({ signal }, 'second signal: forcing exit');
-      process.exit(1);
+      void exitAfterSignal(signal, 1, { logger, waitMs: 0 });
+      return;
     }
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight work');
+    const deadline = Date.now() + SHUTDOWN_DEADLINE_MS;
     // Bounded: running tasks get the worker's grace (it stops before this deadline); whatever is
     // still unfinished then is re-queued by the next worker through its lease.
     setTimeout(() => {
@@ -44,20 +51,23 @@ const main = async (): Promise<void> => {
         { signal, deadlineMs: SHUTDOWN_DEADLINE_MS },
         'shutdown deadline passed: exiting',
       );
-      process.exit(1);
+      void exitAfterSignal(signal, 1, { logger, waitMs: 0 });
     }, SHUTDOWN_DEADLINE_MS).unref();
     void (async () => {
+      let code = 0;
       try {
         // Stops accepting connections and waits for in-flight requests.
         await app?.close();
         await container.close();
         clearInterval(keepAlive);
         logger.info('shutdown complete');
-        process.exit(0);
       } catch (err) {
         logger.error({ err }, 'shutdown failed');
-        process.exit(1);
+        code = 1;
       }
+      // Ended threads exit within moments; one still inside native code is not waited for.
+      const waitMs = Math.max(0, Math.min(THREADS_WAIT_MS, deadline - Date.now()));
+      await exitAfterSignal(signal, code, { logger, waitMs });
     })();
   };
   process.on('SIGTERM', shutdown);

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import type { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 
 /** Longest message and stack kept in the crash line: minified library sources stay out of logs. */
@@ -63,4 +65,76 @@ export const installProcessPolicy = (
     process.off('uncaughtException', onException);
     process.off('unhandledRejection', onRejection);
   };
+};
+
+/** Worker threads of this process that may still run (their owners register them). */
+const threads = new Set<Worker>();
+
+/** Counts `worker` among the threads the exit waits for, until it has exited. */
+export const trackThread = (worker: Worker): void => {
+  if (threads.has(worker) || worker.threadId === -1) return;
+  threads.add(worker);
+  worker.once('exit', () => threads.delete(worker));
+};
+
+/** Resolves with `value` after `ms`, or earlier with what `work` gives. The timer holds the loop. */
+const within = <T>(ms: number, value: T, work: Promise<T>): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(value), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+};
+
+/** True once every tracked thread has exited; false if one is still running after `ms`. */
+export const threadsEnded = async (ms: number): Promise<boolean> => {
+  if (threads.size === 0) return true;
+  const exits = Promise.all([...threads].map((w) => once(w, 'exit').catch(() => undefined)));
+  return (
+    (await within(
+      ms,
+      false,
+      exits.then(() => true),
+    )) || threads.size === 0
+  );
+};
+
+const flushLogs = (logger: Logger) =>
+  within(
+    500,
+    undefined,
+    new Promise<undefined>((resolve) => {
+      try {
+        logger.flush(() => resolve(undefined));
+      } catch {
+        resolve(undefined);
+      }
+    }),
+  );
+
+/**
+ * Ends the process after a signal, with `code` when it can. process.exit first joins every thread
+ * (worker threads, then libuv's pool), and a thread inside a native call (libvips reading or
+ * resizing, which terminating its worker cannot interrupt) holds that join for as long as the
+ * call runs, with no JavaScript left to run a timer. So when a tracked thread is still running
+ * after `waitMs`, the signal is raised again with its default action, which ends the process at
+ * once: the supervisor sees the signal it sent.
+ */
+export const exitAfterSignal = async (
+  signal: NodeJS.Signals,
+  code: number,
+  options: { logger: Logger; waitMs: number },
+): Promise<never> => {
+  const ended = await threadsEnded(options.waitMs);
+  if (!ended) {
+    options.logger.warn(
+      { signal, threads: threads.size },
+      'a worker thread is still busy in native code: ending by the signal',
+    );
+  }
+  await flushLogs(options.logger);
+  if (ended) process.exit(code);
+  process.removeAllListeners(signal);
+  process.kill(process.pid, signal);
+  // Only still alive if something changed the signal's default action: then nothing holds back.
+  setTimeout(() => process.kill(process.pid, 'SIGKILL'), 1_000);
+  return new Promise<never>(() => {});
 };

@@ -83,6 +83,8 @@ export interface Engine {
   backends?(): EngineBackend[];
   /** Runs one job; rejects with EngineError on failure and with an AbortError when canceled. */
   run(job: EngineJob): Promise<EngineOutput[]>;
+  /** Ends its threads or connections at shutdown, after the worker stopped; bounded. */
+  close?(): Promise<void>;
 }
 
 /**

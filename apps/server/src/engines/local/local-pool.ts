@@ -3,6 +3,7 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { EngineJob, EngineOutput } from '../engine';
 import { EngineError, abortError } from '../engine';
+import { trackThread } from '../../process-policy';
 import type { LocalContext } from './local-job';
 
 /** What crosses into a worker: the job without its signal and callback (they stay here). */
@@ -42,6 +43,8 @@ const fromPoolError = (error: PoolError): Error => {
   return Object.assign(new Error(error.message), { name: error.name });
 };
 
+const CLOSE_WAIT_MS = 2_000;
+
 /** One thread per core but one, which the API's own thread keeps; at least one. */
 export const defaultPoolThreads = (): number => Math.max(1, os.availableParallelism() - 1);
 
@@ -55,8 +58,8 @@ export const defaultPoolThreads = (): number => Math.max(1, os.availableParallel
 export const createLocalPool = (threads = defaultPoolThreads()) => {
   const fromSource = import.meta.url.endsWith('.ts');
   let pool: Piscina | undefined;
-  const get = () =>
-    (pool ??= new Piscina({
+  const create = () => {
+    const created = new Piscina({
       filename: new URL(fromSource ? './local-worker.ts' : './local-worker.js', import.meta.url)
         .href,
       execArgv: fromSource ? ['--import', 'tsx'] : [],
@@ -64,7 +67,13 @@ export const createLocalPool = (threads = defaultPoolThreads()) => {
       maxThreads: threads,
       // A warm worker keeps OpenCV.js and the ESRGAN model loaded; an idle one exits.
       idleTimeout: 60_000,
-    }));
+    });
+    // A canceled job's thread leaves the pool at once but lives on while it is inside libvips;
+    // the process's exit must know of it (process-policy.ts).
+    created.on('workerCreate', () => created.threads.forEach(trackThread));
+    return created;
+  };
+  const get = () => (pool ??= create());
 
   const call = async (task: PoolTask, signal?: AbortSignal, transfer?: MessagePort[]) => {
     let result: PoolResult;
@@ -104,10 +113,20 @@ export const createLocalPool = (threads = defaultPoolThreads()) => {
       const result = await call({ kind: 'health' });
       return 'health' in result ? result.health : '';
     },
+    /**
+     * Ends the threads, waiting at most CLOSE_WAIT_MS: a thread inside a native call ends only
+     * when the call returns, and shutdown does not wait for that (process-policy.ts).
+     */
     async close(): Promise<void> {
       const closing = pool;
       pool = undefined;
-      await closing?.destroy();
+      if (!closing) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        closing.destroy(),
+        new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
     },
   };
 };

@@ -16,6 +16,7 @@ import type { TaskOutputRecord, TaskRecord } from './tasks.repository';
 import { settleTaskTickets } from './tasks.settlement';
 import type { TaskChange } from './task-events';
 import { createWorkersRepository, DEAD_AFTER_MS, HEARTBEAT_MS } from './worker-heartbeats';
+import { workerWorkDir } from './worker-traces';
 
 /** Job names on the transport: one lane per engine, so each has its own concurrency. */
 export const laneOf = (engine: string) => `task:${engine}`;
@@ -69,6 +70,9 @@ export const createTaskWorker = (deps: {
   const host = os.hostname();
   const workerId = `${host}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const startedAt = new Date().toISOString();
+  // Everything this worker writes to disk is under its own directory, which the traces sweep
+  // removes once the worker is dead (worker-traces.ts).
+  const workRoot = workerWorkDir(deps.dataDir, workerId);
   const running = new Map<string, AbortController>();
   let sweeper: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
@@ -138,7 +142,7 @@ export const createTaskWorker = (deps: {
       const file = files.get(id);
       if (!file) throw new EngineError('输入图片已不存在，请重新上传', `file ${id} missing`);
       out[name] = {
-        path: await deps.files.localPath(file, path.join(deps.dataDir, 'work', task.id)),
+        path: await deps.files.localPath(file, path.join(workRoot, task.id)),
         mime: file.mime,
         width: file.width,
         height: file.height,
@@ -192,7 +196,7 @@ export const createTaskWorker = (deps: {
   const runTask = async (engine: Engine, task: TaskRecord) => {
     const controller = new AbortController();
     running.set(task.id, controller);
-    const workDir = path.join(deps.dataDir, 'work', `${task.id}-${task.attempts}`);
+    const workDir = path.join(workRoot, `${task.id}-${task.attempts}`);
     let lastFlush = 0;
     let pending: number | undefined;
     let lastRenew = Date.now();
@@ -271,9 +275,7 @@ export const createTaskWorker = (deps: {
       clearInterval(watch);
       running.delete(task.id);
       await fs.rm(workDir, { recursive: true, force: true }).catch(() => {});
-      await fs
-        .rm(path.join(deps.dataDir, 'work', task.id), { recursive: true, force: true })
-        .catch(() => {});
+      await fs.rm(path.join(workRoot, task.id), { recursive: true, force: true }).catch(() => {});
     }
   };
 
@@ -321,8 +323,6 @@ export const createTaskWorker = (deps: {
     for (const task of [...expired, ...orphaned].sort((a, b) => a.seq - b.seq)) {
       await recoverLost(task);
     }
-    // Rows of workers silent for an hour are history.
-    await workers.prune(iso(-3_600_000));
   };
 
   /** Recovers, then makes sure every queued task of our lanes has a wake on the transport. */

@@ -68,13 +68,15 @@ export const createWorkersRepository = (db: Kysely<Database>) => ({
     }));
   },
 
-  /** Rows silent since before `before` (dead workers); long-dead rows are pruned by the caller. */
+  /** Rows silent since before `before` (dead workers); long-dead rows are swept (worker-traces.ts). */
   async silentSince(before: string): Promise<WorkerHeartbeat[]> {
     return (await this.list()).filter((w) => w.heartbeatAt < before);
   },
 
-  async prune(before: string): Promise<void> {
-    await db.deleteFrom('workers').where('heartbeat_at', '<', before).execute();
+  /** Deletes the rows silent since before `before`; how many went. */
+  async prune(before: string): Promise<number> {
+    const r = await db.deleteFrom('workers').where('heartbeat_at', '<', before).executeTakeFirst();
+    return Number(r.numDeletedRows);
   },
 
   async liveCount(since: string): Promise<number> {
