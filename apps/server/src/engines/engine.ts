@@ -26,6 +26,15 @@ export interface EngineOutput {
   height: number;
   /** Seconds, for videos. */
   duration?: number;
+  /** Which hosted call made it: the ids a provider's support desk asks for. */
+  provider?: ProviderCall;
+}
+
+export interface ProviderCall {
+  provider: string;
+  model: string;
+  requestId?: string;
+  taskId?: string;
 }
 
 export interface EngineJob {
