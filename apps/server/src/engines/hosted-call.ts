@@ -138,3 +138,7 @@ export const imageDataUri = async (file: string, maxSide?: number): Promise<stri
     .toBuffer();
   return `data:image/png;base64,${png.toString('base64')}`;
 };
+
+/** Render tools promise to keep the space; an editing model is told so in words. */
+export const KEEP_STRUCTURE =
+  '保持原图的空间结构、透视、墙体与门窗位置、家具布局不变，只改变材质、色彩和光影。';

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { aspectSize } from '@huijing/tools';
 import { EngineError } from '../engine';
 import type { Capability, EngineJob } from '../engine';
-import { imageDataUri } from '../hosted-call';
+import { imageDataUri, KEEP_STRUCTURE } from '../hosted-call';
 
 /**
  * What each DashScope request looks like, as data: per recipe the model (by use), the endpoint
@@ -53,9 +53,6 @@ const VIDEO = '/api/v1/services/aigc/video-generation/video-synthesis';
 // First/last frame has a path of its own.
 const FIRST_LAST = '/api/v1/services/aigc/image2video/video-synthesis';
 
-/** Render tools promise to keep the space; the editing model is told so in words. */
-export const KEEP_STRUCTURE =
-  '保持原图的空间结构、透视、墙体与门窗位置、家具布局不变，只改变材质、色彩和光影。';
 const REMOVE_OBJECT = '移除涂抹区域内的物体，用周围的背景自然补全，不留痕迹';
 const REMOVE_TEXT = '去除图像中的文字和水印';
 
