@@ -71,6 +71,8 @@ import { createEngineRouter } from './engines/engine-router';
 import type { EngineRouter } from './engines/engine-router';
 import { createLocalEngine } from './engines/local/local-engine';
 import { createOpenAiImagesEngine } from './engines/openai/openai-images.engine';
+import { createDashScopeEngine } from './engines/dashscope/dashscope.engine';
+import { createArkEngine } from './engines/ark/ark.engine';
 import { createTasksService } from './modules/tasks/tasks.service';
 import { createSharesService } from './modules/shares/shares.service';
 import type { SharesService } from './modules/shares/shares.service';
@@ -211,6 +213,8 @@ const configuredEngines = (env: Env): Engine[] => [
         }),
       ]
     : []),
+  ...(env.dashscope ? [createDashScopeEngine(env.dashscope)] : []),
+  ...(env.ark ? [createArkEngine(env.ark)] : []),
 ];
 
 export const createContainer = (env: Env, options: ContainerOptions = {}): Container => {

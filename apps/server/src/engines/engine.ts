@@ -8,7 +8,7 @@ import type { Capability } from '@huijing/tools';
 
 export { capabilities, type Capability } from '@huijing/tools';
 
-export type EngineId = 'local' | 'comfyui' | 'openai-images';
+export type EngineId = 'local' | 'comfyui' | 'openai-images' | 'dashscope' | 'ark';
 
 export interface EngineFile {
   /** Absolute path of a file on local disk (storage adapters materialise inputs here). */

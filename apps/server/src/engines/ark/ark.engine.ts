@@ -133,5 +133,5 @@ export const createArkEngine = (options: ArkEngineOptions): Engine => {
     }
   };
 
-  return { id: 'ark' as Engine['id'], capabilities, health, run };
+  return { id: 'ark', capabilities, health, run };
 };

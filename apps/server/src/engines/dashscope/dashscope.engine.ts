@@ -126,5 +126,5 @@ export const createDashScopeEngine = (options: DashScopeEngineOptions): Engine =
     }
   };
 
-  return { id: 'dashscope' as Engine['id'], capabilities, health, run };
+  return { id: 'dashscope', capabilities, health, run };
 };
