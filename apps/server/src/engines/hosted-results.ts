@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { deadlineSignal } from './deadline-signal';
 import { abortError, EngineError } from './engine';
 import type { EngineOutput } from './engine';
 import { probeVideo, resolveBinaries } from './local/ffmpeg-runner';
@@ -26,21 +27,28 @@ export interface ResultSpec {
 }
 
 const fetchBytes = async (url: string, signal: AbortSignal, timeoutMs: number) => {
-  // The link is signed by the provider's storage: no API key goes with it.
-  const res = await fetch(url, {
-    signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
-  }).catch((e: Error) => {
+  const shown = url.replace(/\?.*$/, '');
+  const deadline = deadlineSignal(signal, timeoutMs);
+  try {
+    // The link is signed by the provider's storage: no API key goes with it.
+    const res = await fetch(url, { signal: deadline.signal }).catch((e: Error) => {
+      if (signal.aborted) throw abortError();
+      throw new EngineError('下载生成结果失败，请重试', `${shown}: ${String(e.cause ?? e)}`, true);
+    });
+    if (!res.ok)
+      // An expired link (OSS/TOS answer 403) stays expired: asking again gets the same answer.
+      throw new EngineError(
+        '下载生成结果失败，请重试',
+        `${shown}: HTTP ${res.status}`,
+        res.status >= 500,
+      );
+    return Buffer.from(await res.arrayBuffer());
+  } catch (e) {
     if (signal.aborted) throw abortError();
-    throw new EngineError('下载生成结果失败，请重试', `${url}: ${String(e.cause ?? e)}`, true);
-  });
-  if (!res.ok)
-    // An expired link (OSS/TOS answer 403) stays expired: asking again gets the same answer.
-    throw new EngineError(
-      '下载生成结果失败，请重试',
-      `${url.replace(/\?.*$/, '')}: HTTP ${res.status}`,
-      res.status >= 500,
-    );
-  return Buffer.from(await res.arrayBuffer());
+    throw e;
+  } finally {
+    deadline.done();
+  }
 };
 
 const checkSize = (got: { width: number; height: number }, spec: ResultSpec, what: string) => {
