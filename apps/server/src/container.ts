@@ -49,6 +49,8 @@ import type { Engine } from './engines/engine';
 import { createEngineRouter } from './engines/engine-router';
 import { createLocalEngine } from './engines/local/local-engine';
 import { createOpenAiImagesEngine } from './engines/openai/openai-images.engine';
+import { createDashScopeEngine } from './engines/dashscope/dashscope.engine';
+import { createArkEngine } from './engines/ark/ark.engine';
 import { createTasksService } from './modules/tasks/tasks.service';
 import { createSharesService } from './modules/shares/shares.service';
 import { createTaskWorker } from './modules/tasks/tasks.worker';
@@ -112,6 +114,8 @@ const configuredEngines = (env: Env): Engine[] => [
         }),
       ]
     : []),
+  ...(env.dashscope ? [createDashScopeEngine(env.dashscope)] : []),
+  ...(env.ark ? [createArkEngine(env.ark)] : []),
 ];
 
 export const createContainer = (env: Env, options: ContainerOptions = {}): Container => {

@@ -81,6 +81,50 @@ describe('loadEnv', () => {
     });
   });
 
+  it('configures the hosted engines only with their keys, with the documented defaults', () => {
+    const none = loadEnv({ DASHSCOPE_BASE_URL: 'http://127.0.0.1:1' }, { cwd });
+    expect(none.dashscope).toBeUndefined();
+    expect(none.ark).toBeUndefined();
+    const env = loadEnv(
+      {
+        DASHSCOPE_API_KEY: 'sk-1',
+        ARK_API_KEY: 'ark-1',
+        ARK_MODEL_SEEDANCE: 'doubao-seedance-1-0-lite-i2v-250428',
+      },
+      { cwd },
+    );
+    expect(env.dashscope).toEqual({
+      apiKey: 'sk-1',
+      baseUrl: 'https://dashscope.aliyuncs.com',
+      concurrency: 2,
+      models: {},
+    });
+    expect(env.ark).toEqual({
+      apiKey: 'ark-1',
+      baseUrl: 'https://ark.cn-beijing.volces.com',
+      concurrency: 5,
+      models: { seedance: 'doubao-seedance-1-0-lite-i2v-250428' },
+    });
+    const set = loadEnv(
+      {
+        DASHSCOPE_API_KEY: 'sk-1',
+        DASHSCOPE_BASE_URL: 'https://dashscope-intl.aliyuncs.com',
+        DASHSCOPE_MODEL_TEXT_TO_IMAGE: 'wan2.5-t2i-preview',
+        DASHSCOPE_CONCURRENCY: '4',
+      },
+      { cwd },
+    );
+    expect(set.dashscope).toMatchObject({
+      baseUrl: 'https://dashscope-intl.aliyuncs.com',
+      concurrency: 4,
+      models: { textToImage: 'wan2.5-t2i-preview' },
+    });
+    expect(problemsOf({ DASHSCOPE_CONCURRENCY: '0', ARK_BASE_URL: 'ark' })).toEqual([
+      'DASHSCOPE_CONCURRENCY: must be positive',
+      'ARK_BASE_URL: must be an http(s) URL',
+    ]);
+  });
+
   it('resolves relative paths against the directory npm was started from', () => {
     expect(loadEnv({ INIT_CWD: '/repo', DATA_DIR: 'd' }).DATA_DIR).toBe('/repo/d');
     expect(loadEnv({ DATA_DIR: 'd' }).DATA_DIR).toBe(path.resolve(process.cwd(), 'd'));

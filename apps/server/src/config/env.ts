@@ -16,6 +16,17 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 // host or host:port, no scheme or path: what a browser puts in the Host header.
 const HOST_PATTERN = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/i;
 
+/** A hosted engine's key, endpoint, model overrides (unset ones keep the engine's defaults). */
+export interface HostedEngineConfig {
+  apiKey: string;
+  baseUrl: string;
+  concurrency: number;
+  models: Record<string, string>;
+}
+
+const definedOnly = (o: Record<string, string | undefined>): Record<string, string> =>
+  Object.fromEntries(Object.entries(o).filter((e): e is [string, string] => e[1] !== undefined));
+
 const rawEnvSchema = z.object({
   PORT: z.coerce
     .number({ message: 'must be a number' })
@@ -76,6 +87,19 @@ const rawEnvSchema = z.object({
   OPENAI_IMAGES_BASE_URL: httpUrl(),
   OPENAI_IMAGES_API_KEY: z.string().optional(),
   OPENAI_IMAGES_MODEL: z.string().optional(),
+  DASHSCOPE_API_KEY: z.string().optional(),
+  DASHSCOPE_BASE_URL: httpUrl(),
+  DASHSCOPE_MODEL_IMAGE_EDIT: z.string().optional(),
+  DASHSCOPE_MODEL_TEXT_TO_IMAGE: z.string().optional(),
+  DASHSCOPE_MODEL_IMAGE_TO_VIDEO: z.string().optional(),
+  DASHSCOPE_MODEL_FIRST_LAST_VIDEO: z.string().optional(),
+  DASHSCOPE_MODEL_TEXT_TO_VIDEO: z.string().optional(),
+  DASHSCOPE_CONCURRENCY: positiveInt(2),
+  ARK_API_KEY: z.string().optional(),
+  ARK_BASE_URL: httpUrl(),
+  ARK_MODEL_SEEDREAM: z.string().optional(),
+  ARK_MODEL_SEEDANCE: z.string().optional(),
+  ARK_CONCURRENCY: positiveInt(5),
   LLM_GEMINI_BASE_URL: httpUrl(),
   LLM_GEMINI_API_KEY: z.string().optional(),
   LLM_GEMINI_MODEL: z.string().optional(),
@@ -275,6 +299,10 @@ export type Env = {
   OPENAI_IMAGES_BASE_URL: string | undefined;
   OPENAI_IMAGES_API_KEY: string | undefined;
   OPENAI_IMAGES_MODEL: string | undefined;
+  /** Alibaba Model Studio (DashScope), present when DASHSCOPE_API_KEY is set. */
+  dashscope: HostedEngineConfig | undefined;
+  /** Volcengine Ark, present when ARK_API_KEY is set. */
+  ark: HostedEngineConfig | undefined;
   /** OpenAI-compatible chat endpoints per assistant model choice; absent = not configured. */
   llm: Partial<
     Record<
@@ -477,6 +505,31 @@ export const loadEnv = (
     OPENAI_IMAGES_BASE_URL: raw.OPENAI_IMAGES_BASE_URL,
     OPENAI_IMAGES_API_KEY: raw.OPENAI_IMAGES_API_KEY,
     OPENAI_IMAGES_MODEL: raw.OPENAI_IMAGES_MODEL,
+    dashscope: raw.DASHSCOPE_API_KEY
+      ? {
+          apiKey: raw.DASHSCOPE_API_KEY,
+          baseUrl: raw.DASHSCOPE_BASE_URL ?? 'https://dashscope.aliyuncs.com',
+          concurrency: raw.DASHSCOPE_CONCURRENCY,
+          models: definedOnly({
+            imageEdit: raw.DASHSCOPE_MODEL_IMAGE_EDIT,
+            textToImage: raw.DASHSCOPE_MODEL_TEXT_TO_IMAGE,
+            imageToVideo: raw.DASHSCOPE_MODEL_IMAGE_TO_VIDEO,
+            firstLastVideo: raw.DASHSCOPE_MODEL_FIRST_LAST_VIDEO,
+            textToVideo: raw.DASHSCOPE_MODEL_TEXT_TO_VIDEO,
+          }),
+        }
+      : undefined,
+    ark: raw.ARK_API_KEY
+      ? {
+          apiKey: raw.ARK_API_KEY,
+          baseUrl: raw.ARK_BASE_URL ?? 'https://ark.cn-beijing.volces.com',
+          concurrency: raw.ARK_CONCURRENCY,
+          models: definedOnly({
+            seedream: raw.ARK_MODEL_SEEDREAM,
+            seedance: raw.ARK_MODEL_SEEDANCE,
+          }),
+        }
+      : undefined,
     llm: {
       ...(raw.LLM_GEMINI_BASE_URL &&
         raw.LLM_GEMINI_MODEL && {

@@ -12,19 +12,22 @@ import type { OutOfService } from './service-switches';
 
 export type EngineRouting = Partial<Record<Capability, EngineId[]>>;
 
-/** Default routing: classical work → local; generative → ComfyUI, then an OpenAI-compatible API. */
+/**
+ * Default routing: classical work → local; generative → the operator's ComfyUI, then the hosted
+ * engines (Alibaba Model Studio, Volcengine Ark), then an OpenAI-compatible API.
+ */
 export const defaultRouting: EngineRouting = Object.fromEntries(
   capabilities.map((c) => [
     c,
     (classicalCapabilities as readonly Capability[]).includes(c)
       ? (['local'] as EngineId[])
-      : (['comfyui', 'openai-images'] as EngineId[]),
+      : (['comfyui', 'dashscope', 'ark', 'openai-images'] as EngineId[]),
   ]),
 );
 
 export const ROUTING_SETTING_KEY = 'engine.routing';
 
-const engineIdSchema = z.enum(['local', 'comfyui', 'openai-images']);
+const engineIdSchema = z.enum(['local', 'comfyui', 'openai-images', 'dashscope', 'ark']);
 /** The stored setting overrides the defaults per capability. */
 export const routingSettingSchema = z.partialRecord(z.enum(capabilities), z.array(engineIdSchema));
 
@@ -32,6 +35,8 @@ const engineNames: Record<EngineId, string> = {
   local: '本地引擎',
   comfyui: 'ComfyUI',
   'openai-images': '兼容 OpenAI 的图像接口',
+  dashscope: '阿里云百炼',
+  ark: '火山方舟',
 };
 
 export type Route = { engine: Engine; reason?: undefined } | { engine?: undefined; reason: string };
@@ -94,7 +99,8 @@ export const createEngineRouter = (deps: {
     }
     if (candidates.some((id) => id !== 'local')) {
       return {
-        reason: '该功能需要配置 AI 渲染引擎（ComfyUI 或兼容 OpenAI 的图像接口），当前未配置',
+        reason:
+          '该功能需要配置 AI 渲染引擎（阿里云百炼、火山方舟、ComfyUI 或兼容 OpenAI 的图像接口），当前未配置',
       };
     }
     return { reason: '该功能当前没有可用的引擎' };

@@ -47,10 +47,12 @@ export const createEngineStatus = (
     }
   };
 
+  // Hosted engines show only when configured (one per provider key).
+  const ids = [...new Set([...knownEngines, ...engines.map((e) => e.id)])];
   return (): Promise<EngineStatus[]> => {
     if (cached && now() - cached.at < ttlMs) return cached.value;
     const value = Promise.all(
-      knownEngines.map((id) => {
+      ids.map((id) => {
         const engine = byId.get(id);
         return engine
           ? probe(engine)

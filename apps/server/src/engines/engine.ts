@@ -8,7 +8,7 @@ import type { Capability } from '@huijing/tools';
 
 export { capabilities, type Capability } from '@huijing/tools';
 
-export type EngineId = 'local' | 'comfyui' | 'openai-images';
+export type EngineId = 'local' | 'comfyui' | 'openai-images' | 'dashscope' | 'ark';
 
 export interface EngineFile {
   /** Absolute path of a file on local disk (storage adapters materialise inputs here). */
@@ -26,6 +26,15 @@ export interface EngineOutput {
   height: number;
   /** Seconds, for videos. */
   duration?: number;
+  /** Which hosted call made it: the ids a provider's support desk asks for. */
+  provider?: ProviderCall;
+}
+
+export interface ProviderCall {
+  provider: string;
+  model: string;
+  requestId?: string;
+  taskId?: string;
 }
 
 export interface EngineJob {

@@ -19,6 +19,8 @@ const engineNames: Record<string, string> = {
   local: '本地引擎（CPU）',
   comfyui: 'ComfyUI',
   'openai-images': '兼容 OpenAI 的图像接口',
+  dashscope: '阿里云百炼',
+  ark: '火山方舟',
 };
 const PROBE_TIMEOUT_MS = 3000;
 const PROBE_TTL_MS = 10_000;

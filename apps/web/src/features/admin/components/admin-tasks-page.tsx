@@ -144,7 +144,10 @@ export const AdminTasksPage = () => {
             value={table.filters.engine}
             style={{ width: 130 }}
             onChange={(v?: string) => table.setFilters({ engine: v || undefined })}
-            options={['local', 'comfyui', 'openai-images'].map((e) => ({ value: e, label: e }))}
+            options={['local', 'comfyui', 'openai-images', 'dashscope', 'ark'].map((e) => ({
+              value: e,
+              label: e,
+            }))}
           />
           <FilterSearch
             table={table}

@@ -1,0 +1,137 @@
+import { abortError, EngineError } from '../engine';
+import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
+import { createLimit } from '../hosted-call';
+import { saveResult } from '../hosted-results';
+import { createArkClient } from './ark.client';
+import type { ArkClientOptions } from './ark.client';
+import { capabilityRecipes, defaultArkModels, recipes } from './ark-recipes';
+import type { ArkModels, ImageRecipe, Recipe, RecipeName, VideoRecipe } from './ark-recipes';
+
+/**
+ * Volcengine Ark: Seedream for text-to-image and editing with reference pictures, Seedance for
+ * video from text, a first frame, or first and last frames. The mapping is data (ark-recipes.ts).
+ */
+
+export interface ArkEngineOptions extends ArkClientOptions {
+  models?: Partial<ArkModels>;
+  /** ARK_CONCURRENCY: calls of this process at once. */
+  concurrency?: number;
+  /** Ask Seedream for base64 instead of a link (no second download). */
+  responseFormat?: 'url' | 'b64_json';
+  toolRecipes?: Record<string, RecipeName>;
+}
+
+const promptOf = (params: Record<string, unknown>): string =>
+  ['promptTxt', 'prompt', 'view', 'atmosphere', 'environment']
+    .map((k) => params[k])
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    .map((v) => v.trim())
+    .join('，');
+
+export const createArkEngine = (options: ArkEngineOptions): Engine => {
+  const client = createArkClient(options);
+  const models = { ...defaultArkModels, ...options.models };
+  const limit = createLimit(Math.max(1, options.concurrency ?? 5));
+  const capabilities = Object.keys(capabilityRecipes) as Capability[];
+
+  const recipeFor = (job: EngineJob): Recipe => {
+    const name = options.toolRecipes?.[job.toolId] ?? capabilityRecipes[job.capability];
+    if (!name)
+      throw new EngineError('该功能暂未在火山方舟上配置', `ark cannot serve ${job.capability}`);
+    return recipes[name];
+  };
+
+  const picture = async (job: EngineJob, recipe: ImageRecipe, prompt: string, index: number) => {
+    const { body, expected } = await recipe.build({ job, prompt });
+    if (options.responseFormat) body.response_format = options.responseFormat;
+    const model = models.seedream;
+    return limit.run(job.signal, async () => {
+      job.onProgress({ percent: 10 + index, message: '生成中' });
+      const { json, requestId } = await client.generateImages({ model, ...body }, job.signal);
+      const provider = { provider: 'ark', model, requestId };
+      const items = (json.data ?? []).filter((d) => d.url || d.b64_json);
+      if (items.length === 0) {
+        const failed = json.data?.find((d) => d.error)?.error;
+        throw new EngineError(
+          '生成服务没有返回图片，请重试',
+          `images/generations: ${failed ? `${failed.code} ${failed.message}` : 'empty data'}`,
+          true,
+        );
+      }
+      const outputs: EngineOutput[] = [];
+      for (const [i, item] of items.entries()) {
+        const saved = await saveResult({
+          url: item.url,
+          base64: item.b64_json,
+          kind: 'image',
+          workDir: job.workDir,
+          name: `ark-${index}-${i}`,
+          signal: job.signal,
+          expected,
+        });
+        outputs.push({ ...saved, provider });
+      }
+      return outputs;
+    });
+  };
+
+  const video = async (job: EngineJob, recipe: VideoRecipe, prompt: string) => {
+    const { content } = await recipe.build({ job, prompt });
+    const model = models.seedance;
+    return limit.run(job.signal, async () => {
+      const { taskId, requestId } = await client.createTask({ model, content }, job.signal);
+      job.onProgress({ percent: 10, message: '已提交' });
+      const task = await client.waitTask(taskId, job.signal, (status) => {
+        if (status === 'running') job.onProgress({ percent: 30, message: '生成中' });
+      });
+      const saved = await saveResult({
+        url: task.content?.video_url,
+        kind: 'video',
+        workDir: job.workDir,
+        name: 'ark-video',
+        signal: job.signal,
+      });
+      return [{ ...saved, provider: { provider: 'ark', model, requestId, taskId } }];
+    });
+  };
+
+  const run = async (job: EngineJob): Promise<EngineOutput[]> => {
+    if (job.signal.aborted) throw abortError();
+    const recipe = recipeFor(job);
+    job.onProgress({ percent: 0 });
+    const common = job.prompt ?? promptOf(job.params);
+    try {
+      let outputs: EngineOutput[] = [];
+      if (recipe.api === 'video') outputs = await video(job, recipe, common);
+      else {
+        const count = Number.isInteger(job.params.count)
+          ? Math.min(4, Math.max(1, job.params.count as number))
+          : 1;
+        for (let i = 0; i < count; i += 1)
+          outputs.push(...(await picture(job, recipe, job.prompts?.[i] ?? common, i)));
+      }
+      job.onProgress({ percent: 100 });
+      return outputs;
+    } catch (e) {
+      if (job.signal.aborted) throw abortError();
+      throw e;
+    }
+  };
+
+  /**
+   * Querying a task id that does not exist checks the key without making anything: a good key
+   * gets 404 ResourceNotFound (the code is our reading), a bad one 401.
+   */
+  const health = async (): Promise<EngineHealth> => {
+    try {
+      await client.getTask('cgt-health-probe', AbortSignal.timeout(5000));
+      return { status: 'up', detail: models.seedream };
+    } catch (e) {
+      if (e instanceof EngineError && /NotFound/.test(e.detail ?? ''))
+        return { status: 'up', detail: models.seedream };
+      return { status: 'down', detail: e instanceof EngineError ? e.detail : String(e) };
+    }
+  };
+
+  return { id: 'ark', capabilities, health, run };
+};

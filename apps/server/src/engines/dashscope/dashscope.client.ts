@@ -1,0 +1,247 @@
+import { abortError, EngineError } from '../engine';
+import { deadlineSignal } from '../deadline-signal';
+import { ProviderError, sleep as realSleep, withRetry } from '../hosted-call';
+import type { Sleep } from '../hosted-call';
+
+/**
+ * DashScope's asynchronous task protocol (Alibaba Model Studio): create a task with
+ * `X-DashScope-Async: enable` (HTTP calls to the image and video models are async-only), poll
+ * `GET /api/v1/tasks/{id}` until it ends, cancel it while it is still PENDING.
+ */
+
+export type TaskStatus = 'PENDING' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED' | 'UNKNOWN';
+
+export interface TaskOutput {
+  task_id: string;
+  task_status: TaskStatus;
+  code?: string;
+  message?: string;
+  /** Images: one entry per picture; a failed picture of a partial success has code/message. */
+  results?: { url?: string; code?: string; message?: string; actual_prompt?: string }[];
+  /** Video models. */
+  video_url?: string;
+  task_metrics?: { TOTAL: number; SUCCEEDED: number; FAILED: number };
+}
+
+export interface TaskAnswer {
+  request_id?: string;
+  output?: TaskOutput;
+  usage?: Record<string, number>;
+}
+
+export interface DashScopeClientOptions {
+  /** DASHSCOPE_BASE_URL without /api/v1, e.g. https://dashscope.aliyuncs.com */
+  baseUrl: string;
+  apiKey: string;
+  /** One HTTP call; the task itself may run for minutes. */
+  requestTimeoutMs?: number;
+  /** Give up on a task still running after this long. Default 15 minutes (video takes 1–5). */
+  taskTimeoutMs?: number;
+  /** First wait between polls, doubling up to pollMaxMs. The docs suggest 3–10 s. */
+  pollMs?: number;
+  pollMaxMs?: number;
+  /** More tries of a call refused as throttled or failed on the server side. */
+  retries?: number;
+  retryBaseMs?: number;
+  sleep?: Sleep;
+}
+
+interface ErrorBody {
+  request_id?: string;
+  code?: string;
+  message?: string;
+}
+
+/**
+ * An error code (HTTP answer or a FAILED task's output.code) as what a designer should read.
+ * Throttling and server faults are worth another try; a refused picture, a bad key or a bad
+ * parameter are not.
+ */
+export const dashscopeError = (
+  status: number | undefined,
+  body: ErrorBody,
+  taskId?: string,
+): ProviderError => {
+  const code = body.code ?? '';
+  const detail = `DashScope ${status ?? 'task'} ${code}: ${body.message ?? ''}${
+    body.request_id ? ` (request ${body.request_id})` : ''
+  }${taskId ? ` (task ${taskId})` : ''}`;
+  const make = (message: string, retryable: boolean) =>
+    new ProviderError(message, detail, retryable, 'dashscope', code, body.request_id, taskId);
+  if (code === 'DataInspectionFailed' || /DataInspection|IPInfringement/.test(code))
+    return make('内容未通过安全审核，请修改描述或更换图片后重试', false);
+  if (status === 401 || code === 'InvalidApiKey')
+    return make('阿里云百炼密钥无效，请联系管理员', false);
+  if (code === 'Arrearage') return make('阿里云百炼账户已欠费，请联系管理员', false);
+  // Throttling, Throttling.RateQuota, Throttling.AllocationQuota (429): the account's rate or
+  // concurrent-task limit, which frees up on its own.
+  if (status === 429 || /^Throttling/.test(code)) return make('生成服务繁忙，请稍后重试', true);
+  if (status === 403 || code === 'AccessDenied' || /^AccessDenied/.test(code))
+    return make('阿里云百炼拒绝了访问（模型未开通或地域不符），请联系管理员', false);
+  if (/InputDownloadFailed|InvalidURL|FileDownload/.test(code))
+    return make('生成服务读取输入图片失败，请重试', true);
+  if (status !== undefined && status >= 500) return make('生成服务暂时不可用，请稍后重试', true);
+  if (/^InternalError|SystemError|ServiceUnavailable/.test(code))
+    return make('生成服务暂时不可用，请稍后重试', true);
+  if (/^InvalidParameter|^BadRequest|^InvalidImage/.test(code) || status === 400)
+    return make('输入不符合生成服务的要求（图片尺寸、格式或参数），请调整后重试', false);
+  return make('生成失败，请稍后重试', false);
+};
+
+export type DashScopeClient = ReturnType<typeof createDashScopeClient>;
+
+export const createDashScopeClient = (options: DashScopeClientOptions) => {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+  const taskTimeoutMs = options.taskTimeoutMs ?? 15 * 60_000;
+  const pollMs = options.pollMs ?? 3000;
+  const pollMaxMs = options.pollMaxMs ?? 10_000;
+  const sleep = options.sleep ?? realSleep;
+  const retry = {
+    retries: options.retries ?? 3,
+    baseMs: options.retryBaseMs ?? 2000,
+    maxMs: 30_000,
+    sleep,
+  };
+
+  const call = async (
+    method: 'GET' | 'POST',
+    route: string,
+    signal: AbortSignal,
+    body?: unknown,
+  ): Promise<TaskAnswer> => {
+    const headers: Record<string, string> = { authorization: `Bearer ${options.apiKey}` };
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['x-dashscope-async'] = 'enable';
+    }
+    const deadline = deadlineSignal(signal, requestTimeoutMs);
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(`${base}${route}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: deadline.signal,
+      });
+      text = await res.text();
+    } catch (e) {
+      if (signal.aborted) throw abortError();
+      const timedOut = deadline.signal.aborted;
+      throw new EngineError(
+        '生成服务暂时无法连接，请稍后重试',
+        `${method} ${route}: ${timedOut ? `no answer in ${requestTimeoutMs} ms` : String((e as Error).cause ?? e)}`,
+        true,
+      );
+    } finally {
+      deadline.done();
+    }
+    let json: TaskAnswer & ErrorBody = {};
+    try {
+      json = JSON.parse(text) as TaskAnswer & ErrorBody;
+    } catch {
+      // A gateway's page; its text goes to the log.
+      if (!res.ok) throw dashscopeError(res.status, { message: text.slice(0, 300) });
+    }
+    if (!res.ok) throw dashscopeError(res.status, json);
+    return json;
+  };
+
+  /** Creates the task; throttled or failed-on-their-side submits are tried again with backoff. */
+  const submit = async (route: string, body: unknown, signal: AbortSignal) => {
+    const answer = await withRetry(() => call('POST', route, signal, body), { ...retry, signal });
+    const taskId = answer.output?.task_id;
+    if (!taskId)
+      throw new EngineError(
+        '生成服务没有返回任务号',
+        `POST ${route}: ${JSON.stringify(answer)}`,
+        true,
+      );
+    return { taskId, requestId: answer.request_id };
+  };
+
+  const query = (taskId: string, signal: AbortSignal) =>
+    withRetry(() => call('GET', `/api/v1/tasks/${encodeURIComponent(taskId)}`, signal), {
+      ...retry,
+      signal,
+    });
+
+  /** Only PENDING tasks can be canceled; a running one finishes on their side regardless. */
+  const cancel = async (taskId: string): Promise<boolean> => {
+    try {
+      await call(
+        'POST',
+        `/api/v1/tasks/${encodeURIComponent(taskId)}/cancel`,
+        AbortSignal.timeout(10_000),
+      );
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  /**
+   * Polls until the task ends. A canceled job cancels the task on its way out (when it is still
+   * PENDING; the provider refuses otherwise) so it does not hold one of the account's slots.
+   */
+  const wait = async (
+    taskId: string,
+    signal: AbortSignal,
+    onStatus: (status: TaskStatus) => void,
+  ): Promise<TaskAnswer & { output: TaskOutput }> => {
+    const started = Date.now();
+    let status: TaskStatus = 'PENDING';
+    try {
+      for (let attempt = 0; ; attempt += 1) {
+        await sleep(Math.min(pollMaxMs, pollMs * 1.5 ** attempt), signal);
+        const answer = await query(taskId, signal);
+        const output = answer.output;
+        status = output?.task_status ?? 'UNKNOWN';
+        onStatus(status);
+        if (status === 'SUCCEEDED') return answer as TaskAnswer & { output: TaskOutput };
+        if (status === 'FAILED')
+          throw dashscopeError(undefined, { ...output, request_id: answer.request_id }, taskId);
+        if (status === 'CANCELED')
+          throw new ProviderError(
+            '生成任务已被取消',
+            `task ${taskId} CANCELED`,
+            false,
+            'dashscope',
+            'CANCELED',
+            answer.request_id,
+            taskId,
+          );
+        if (status === 'UNKNOWN')
+          // Unknown id or older than 24 h: nothing more will come of it.
+          throw new ProviderError(
+            '生成任务已失效，请重试',
+            `task ${taskId} UNKNOWN`,
+            true,
+            'dashscope',
+            'UNKNOWN',
+            answer.request_id,
+            taskId,
+          );
+        if (Date.now() - started > taskTimeoutMs)
+          throw new ProviderError(
+            '生成超时，请稍后重试',
+            `task ${taskId} still ${status} after ${taskTimeoutMs} ms`,
+            true,
+            'dashscope',
+            'Timeout',
+            answer.request_id,
+            taskId,
+          );
+      }
+    } catch (e) {
+      if (signal.aborted || (e as Error).name === 'AbortError') {
+        if (status === 'PENDING') await cancel(taskId);
+        throw abortError();
+      }
+      throw e;
+    }
+  };
+
+  return { submit, query, wait, cancel };
+};

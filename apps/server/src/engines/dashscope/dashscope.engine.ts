@@ -1,0 +1,130 @@
+import { abortError, EngineError } from '../engine';
+import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
+import { createLimit } from '../hosted-call';
+import { saveResult } from '../hosted-results';
+import { createDashScopeClient } from './dashscope.client';
+import type { DashScopeClientOptions } from './dashscope.client';
+import { capabilityRecipes, defaultDashScopeModels, recipes } from './dashscope-recipes';
+import type { DashScopeModels, Recipe, RecipeName } from './dashscope-recipes';
+
+/**
+ * Alibaba Model Studio (DashScope): Wan image editing (wanx2.1-imageedit functions), Wan
+ * text-to-image and Wan video, each an asynchronous task. Which request serves which capability
+ * is data (dashscope-recipes.ts); this file submits, waits, downloads and reports.
+ */
+
+export interface DashScopeEngineOptions extends DashScopeClientOptions {
+  models?: Partial<DashScopeModels>;
+  /** DASHSCOPE_CONCURRENCY: tasks of this process at once (the account allows 2 per model). */
+  concurrency?: number;
+  /** A tool served by another recipe than its capability's (e.g. clean → remove_watermark). */
+  toolRecipes?: Record<string, RecipeName>;
+}
+
+const promptOf = (params: Record<string, unknown>): string =>
+  ['promptTxt', 'prompt', 'view', 'atmosphere', 'environment']
+    .map((k) => params[k])
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    .map((v) => v.trim())
+    .join('，');
+
+export const createDashScopeEngine = (options: DashScopeEngineOptions): Engine => {
+  const client = createDashScopeClient(options);
+  const models = { ...defaultDashScopeModels, ...options.models };
+  const limit = createLimit(Math.max(1, options.concurrency ?? 2));
+  const capabilities = Object.keys(capabilityRecipes) as Capability[];
+
+  const recipeFor = (job: EngineJob): Recipe => {
+    const named = options.toolRecipes?.[job.toolId];
+    if (named) return recipes[named];
+    const entry = capabilityRecipes[job.capability];
+    if (!entry)
+      throw new EngineError(
+        '该功能暂未在阿里云百炼上配置',
+        `dashscope cannot serve ${job.capability}`,
+      );
+    return recipes[job.inputs.mask && entry.masked ? entry.masked : entry.recipe];
+  };
+
+  /** One task: submit, poll, then fetch its results at once (their links expire). */
+  const runTask = async (job: EngineJob, recipe: Recipe, prompt: string, index: number) => {
+    const request = await recipe.build({ job, prompt });
+    const model = models[recipe.model];
+    return limit.run(job.signal, async () => {
+      const { taskId, requestId } = await client.submit(
+        recipe.path,
+        { model, input: request.input, parameters: request.parameters },
+        job.signal,
+      );
+      job.onProgress({ percent: 10, message: '已提交' });
+      const answer = await client.wait(taskId, job.signal, (status) => {
+        if (status === 'RUNNING') job.onProgress({ percent: 30, message: '生成中' });
+      });
+      const provider = {
+        provider: 'dashscope',
+        model,
+        requestId: answer.request_id ?? requestId,
+        taskId,
+      };
+      const urls =
+        recipe.kind === 'video'
+          ? [answer.output.video_url]
+          : (answer.output.results ?? []).filter((r) => r.url).map((r) => r.url);
+      if (urls.length === 0 || !urls[0]) {
+        const failed = answer.output.results?.find((r) => r.code);
+        throw new EngineError(
+          '生成服务没有返回结果，请重试',
+          `task ${taskId}: ${failed ? `${failed.code} ${failed.message}` : 'no result url'}`,
+          true,
+        );
+      }
+      const outputs: EngineOutput[] = [];
+      for (const [i, url] of urls.entries()) {
+        const saved = await saveResult({
+          url,
+          kind: recipe.kind,
+          workDir: job.workDir,
+          name: `dashscope-${index}-${i}`,
+          signal: job.signal,
+          expected: request.expected,
+        });
+        outputs.push({ ...saved, provider });
+      }
+      return outputs;
+    });
+  };
+
+  const run = async (job: EngineJob): Promise<EngineOutput[]> => {
+    if (job.signal.aborted) throw abortError();
+    const recipe = recipeFor(job);
+    job.onProgress({ percent: 0 });
+    // A run that pays for several pictures gets each, one task apiece (n = 1 keeps the limits).
+    const count =
+      recipe.kind === 'image' && Number.isInteger(job.params.count)
+        ? Math.min(4, Math.max(1, job.params.count as number))
+        : 1;
+    const common = job.prompt ?? promptOf(job.params);
+    try {
+      const outputs: EngineOutput[] = [];
+      for (let i = 0; i < count; i += 1)
+        outputs.push(...(await runTask(job, recipe, job.prompts?.[i] ?? common, i)));
+      job.onProgress({ percent: 100 });
+      return outputs;
+    } catch (e) {
+      if (job.signal.aborted) throw abortError();
+      throw e;
+    }
+  };
+
+  /** An unknown task id answers 200 UNKNOWN when the key is good, 401 when it is not. */
+  const health = async (): Promise<EngineHealth> => {
+    try {
+      await client.query('health-probe', AbortSignal.timeout(5000));
+      return { status: 'up', detail: models.imageEdit };
+    } catch (e) {
+      return { status: 'down', detail: e instanceof EngineError ? e.detail : String(e) };
+    }
+  };
+
+  return { id: 'dashscope', capabilities, health, run };
+};

@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decodeDataUri, expiringFiles, picture, readJson, tinyMp4 } from './hosted-media';
+
+/**
+ * A DashScope (Alibaba Model Studio) stand-in speaking its asynchronous task protocol: Bearer
+ * keys with the documented 401 bodies, `X-DashScope-Async: enable` required on task creation,
+ * tasks that go PENDING → RUNNING → SUCCEEDED over a few polls, PENDING-only cancel, UNKNOWN for
+ * ids it never issued, result links that expire, and throttling or moderation failures on demand.
+ * It decodes the data-URI inputs and answers with real pictures (and tiny real MP4s) whose size
+ * follows the request.
+ */
+
+export interface DashScopeDoubleKnobs {
+  /** Answer this many of the next task creations 429 Throttling.RateQuota. */
+  throttle: number;
+  /** Moderation refusal: at creation (HTTP 400) or when the task ends (FAILED). */
+  inspect?: 'submit' | 'task';
+  /** End tasks FAILED with this code. */
+  failTask?: { code: string; message: string };
+  /** Polls a task answers PENDING, then RUNNING, before it succeeds. */
+  pendingPolls: number;
+  runningPolls: number;
+  /** Result links serve once (then 403), and in any case only for this long. */
+  resultOnce: boolean;
+  resultTtlMs: number;
+}
+
+interface Task {
+  id: string;
+  path: string;
+  body: Record<string, unknown>;
+  status: 'PENDING' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
+  polls: number;
+  submitted: string;
+  output?: Record<string, unknown>;
+  usage?: Record<string, unknown>;
+}
+
+export interface DashScopeDouble {
+  url: string;
+  apiKey: string;
+  knobs: DashScopeDoubleKnobs;
+  /** Task creations that reached a handler (after auth and the async header). */
+  received: { path: string; body: Record<string, unknown>; status: number }[];
+  tasks: Map<string, Task>;
+  polls: string[];
+  cancels: { taskId: string; status: number }[];
+  fetches: { id: string; status: number }[];
+  close(): Promise<void>;
+}
+
+const IMAGE_EDIT = '/api/v1/services/aigc/image2image/image-synthesis';
+const TEXT_TO_IMAGE = '/api/v1/services/aigc/text2image/image-synthesis';
+const VIDEO = '/api/v1/services/aigc/video-generation/video-synthesis';
+const FIRST_LAST = '/api/v1/services/aigc/image2video/video-synthesis';
+const FUNCTIONS = [
+  'stylization_all',
+  'stylization_local',
+  'description_edit',
+  'description_edit_with_mask',
+  'remove_watermark',
+  'expand',
+  'super_resolution',
+  'colorization',
+  'doodle',
+  'control_cartoon_feature',
+];
+
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
+const TIERS: Record<string, number> = { '480P': 480, '720P': 720, '1080P': 1080 };
+
+/** The picture(s) a finished task answers with, sized as the real service sizes them. */
+const produce = async (path: string, body: Record<string, unknown>) => {
+  const input = (body.input ?? {}) as Record<string, unknown>;
+  const params = (body.parameters ?? {}) as Record<string, unknown>;
+  const bad = (message: string) => new Refusal(400, 'InvalidParameter', message);
+  if (path === IMAGE_EDIT) {
+    if (!FUNCTIONS.includes(String(input.function))) throw bad('input.function is invalid');
+    const base = await decodeDataUri(input.base_image_url);
+    if (!base) throw bad('The image url is invalid.');
+    const { width: w, height: h } = base;
+    if (Math.min(w, h) < 512 || Math.max(w, h) > 4096)
+      throw bad('The size of input image must be in [512, 4096].');
+    if (input.function === 'description_edit_with_mask') {
+      const mask = await decodeDataUri(input.mask_image_url);
+      if (!mask) throw bad('mask_image_url is required for description_edit_with_mask');
+      if (mask.width !== w || mask.height !== h)
+        throw bad('The mask image must have the same resolution as the base image.');
+    }
+    let [width, height] = [w, h];
+    if (input.function === 'super_resolution') {
+      const f = Number(params.upscale_factor ?? 1);
+      if (!Number.isInteger(f) || f < 1 || f > 4) throw bad('upscale_factor must be in [1, 4]');
+      [width, height] = [w * f, h * f];
+    }
+    if (input.function === 'expand') {
+      const s = (k: string) => Number(params[k] ?? 1);
+      for (const k of ['top_scale', 'bottom_scale', 'left_scale', 'right_scale'])
+        if (s(k) < 1 || s(k) > 2) throw bad(`${k} must be in [1.0, 2.0]`);
+      width = Math.round((w * (s('left_scale') + s('right_scale'))) / 2);
+      height = Math.round((h * (s('top_scale') + s('bottom_scale'))) / 2);
+    }
+    return { kind: 'image' as const, bytes: await picture(width, height, base.bytes) };
+  }
+  if (path === TEXT_TO_IMAGE) {
+    if (!input.prompt) throw bad('input.prompt is required');
+    const [width, height] = String(params.size ?? '1024*1024')
+      .split('*')
+      .map(Number);
+    if (!(width! >= 512 && width! <= 1440 && height! >= 512 && height! <= 1440))
+      throw bad('size must be in [512, 1440] per side');
+    return { kind: 'image' as const, bytes: await picture(width!, height!) };
+  }
+  if (path === VIDEO || path === FIRST_LAST) {
+    const first = path === VIDEO ? input.img_url : input.first_frame_url;
+    if (path === FIRST_LAST && !(await decodeDataUri(input.last_frame_url)))
+      throw bad('last_frame_url is invalid');
+    if (first === undefined && path === VIDEO) {
+      if (!input.prompt) throw bad('input.prompt is required');
+      const [width, height] = String(params.size ?? '1920*1080')
+        .split('*')
+        .map(Number);
+      return { kind: 'video' as const, bytes: await tinyMp4(width!, height!) };
+    }
+    const image = await decodeDataUri(first);
+    if (!image) throw bad('The image url is invalid.');
+    const tier = TIERS[String(params.resolution ?? '720P')];
+    if (!tier) throw bad('resolution is invalid');
+    const scale = tier / Math.min(image.width, image.height);
+    return {
+      kind: 'video' as const,
+      bytes: await tinyMp4(even(image.width * scale), even(image.height * scale)),
+    };
+  }
+  throw new Refusal(404, 'NotFound', 'Not found');
+};
+
+export const startDashScopeDouble = async (
+  knobs: Partial<DashScopeDoubleKnobs> = {},
+): Promise<DashScopeDouble> => {
+  const apiKey = `sk-${randomUUID().replace(/-/g, '')}`;
+  const state: DashScopeDoubleKnobs = {
+    throttle: 0,
+    pendingPolls: 1,
+    runningPolls: 1,
+    resultOnce: true,
+    resultTtlMs: 60_000,
+    ...knobs,
+  };
+  const received: DashScopeDouble['received'] = [];
+  const tasks = new Map<string, Task>();
+  const polls: string[] = [];
+  const cancels: DashScopeDouble['cancels'] = [];
+  let base = '';
+  const files = expiringFiles(
+    () => base,
+    () => ({ once: state.resultOnce, ttlMs: state.resultTtlMs }),
+  );
+
+  const send = (res: http.ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const refuse = (res: http.ServerResponse, status: number, code: string, message: string) =>
+    send(res, status, { request_id: randomUUID(), code, message });
+
+  /** A poll moves the task on; on success its results are made and linked then. */
+  const advance = async (task: Task) => {
+    task.polls += 1;
+    if (task.status === 'PENDING' && task.polls > state.pendingPolls) task.status = 'RUNNING';
+    if (task.status !== 'RUNNING' || task.polls <= state.pendingPolls + state.runningPolls) return;
+    const failure =
+      state.inspect === 'task'
+        ? {
+            code: 'DataInspectionFailed',
+            message: 'Output data may contain inappropriate content.',
+          }
+        : state.failTask;
+    if (failure) {
+      task.status = 'FAILED';
+      task.output = failure;
+      return;
+    }
+    try {
+      const made = await produce(task.path, task.body);
+      const url = files.put(made.bytes, made.kind === 'video' ? 'mp4' : 'png');
+      task.status = 'SUCCEEDED';
+      task.output =
+        made.kind === 'video'
+          ? { video_url: url }
+          : { results: [{ url }], task_metrics: { TOTAL: 1, SUCCEEDED: 1, FAILED: 0 } };
+      task.usage =
+        made.kind === 'video' ? { video_count: 1, video_duration: 5 } : { image_count: 1 };
+    } catch (e) {
+      task.status = 'FAILED';
+      task.output =
+        e instanceof Refusal
+          ? { code: e.code, message: e.message }
+          : { code: 'InternalError', message: String(e) };
+    }
+  };
+
+  const taskView = (task: Task) => ({
+    request_id: randomUUID(),
+    output: {
+      task_id: task.id,
+      task_status: task.status,
+      submit_time: task.submitted,
+      ...(task.status === 'SUCCEEDED' || task.status === 'FAILED'
+        ? { scheduled_time: task.submitted, end_time: new Date().toISOString() }
+        : {}),
+      ...task.output,
+    },
+    ...(task.usage ? { usage: task.usage } : {}),
+  });
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (files.serve(req, res)) return;
+    const url = new URL(req.url ?? '/', 'http://double');
+    const auth = req.headers.authorization;
+    if (!auth) return refuse(res, 401, 'InvalidApiKey', 'No API-key provided.');
+    if (auth !== `Bearer ${apiKey}`)
+      return refuse(res, 401, 'InvalidApiKey', 'Invalid API-key provided.');
+
+    const taskPath = /^\/api\/v1\/tasks\/([^/]+)(\/cancel)?$/.exec(url.pathname);
+    if (taskPath && req.method === 'GET' && !taskPath[2]) {
+      const id = decodeURIComponent(taskPath[1]!);
+      polls.push(id);
+      const task = tasks.get(id);
+      if (!task)
+        return send(res, 200, {
+          request_id: randomUUID(),
+          output: { task_id: id, task_status: 'UNKNOWN' },
+        });
+      await advance(task);
+      return send(res, 200, taskView(task));
+    }
+    if (taskPath && req.method === 'POST' && taskPath[2]) {
+      const task = tasks.get(decodeURIComponent(taskPath[1]!));
+      if (task?.status !== 'PENDING') {
+        cancels.push({ taskId: taskPath[1]!, status: 400 });
+        return refuse(
+          res,
+          400,
+          'UnsupportedOperation',
+          'Failed to cancel the task, please confirm if the task is in PENDING status.',
+        );
+      }
+      task.status = 'CANCELED';
+      cancels.push({ taskId: task.id, status: 200 });
+      return send(res, 200, { request_id: randomUUID() });
+    }
+    if (
+      req.method !== 'POST' ||
+      ![IMAGE_EDIT, TEXT_TO_IMAGE, VIDEO, FIRST_LAST].includes(url.pathname)
+    )
+      return refuse(res, 404, 'NotFound', 'Not found');
+    if (req.headers['x-dashscope-async'] !== 'enable')
+      return refuse(
+        res,
+        403,
+        'AccessDenied',
+        'current user api does not support synchronous calls',
+      );
+    const body = await readJson(req);
+    const record = (status: number) => received.push({ path: url.pathname, body, status });
+    if (body.__invalid !== undefined) {
+      record(400);
+      return refuse(res, 400, 'InvalidParameter', 'Request body is not valid JSON.');
+    }
+    if (state.throttle > 0) {
+      state.throttle -= 1;
+      record(429);
+      return refuse(
+        res,
+        429,
+        'Throttling.RateQuota',
+        'Requests rate limit exceeded, please try again later.',
+      );
+    }
+    if (state.inspect === 'submit') {
+      record(400);
+      return refuse(
+        res,
+        400,
+        'DataInspectionFailed',
+        'Input data may contain inappropriate content.',
+      );
+    }
+    if (typeof body.model !== 'string' || !body.model) {
+      record(400);
+      return refuse(res, 400, 'InvalidParameter', 'Model not exist.');
+    }
+    record(200);
+    const task: Task = {
+      id: randomUUID(),
+      path: url.pathname,
+      body,
+      status: 'PENDING',
+      polls: 0,
+      submitted: new Date().toISOString(),
+    };
+    tasks.set(task.id, task);
+    return send(res, 200, {
+      request_id: randomUUID(),
+      output: { task_id: task.id, task_status: 'PENDING' },
+    });
+  };
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((e: Error) => {
+      if (!res.headersSent) refuse(res, 500, 'InternalError', e.message);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: base,
+    apiKey,
+    knobs: state,
+    received,
+    tasks,
+    polls,
+    cancels,
+    fetches: files.fetches,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+};

@@ -1,0 +1,140 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type http from 'node:http';
+import sharp from 'sharp';
+import { resolveBinaries } from '../../src/engines/local/ffmpeg-runner';
+
+/**
+ * What the DashScope and Ark doubles share: decoding the data-URI inputs the way the providers
+ * do (a bad one is refused), real pictures and tiny real MP4s of the asked size, and result
+ * links that expire like signed OSS/TOS links (served once, or for a short TTL, then 403).
+ */
+
+export const decodeDataUri = async (uri: unknown) => {
+  const m = typeof uri === 'string' ? /^data:(image\/[a-z]+);base64,(.+)$/s.exec(uri) : null;
+  if (!m) return undefined;
+  const bytes = Buffer.from(m[2]!, 'base64');
+  const meta = await sharp(bytes)
+    .metadata()
+    .catch(() => undefined);
+  if (!meta) return undefined;
+  return { mime: m[1]!, bytes, width: meta.width, height: meta.height };
+};
+
+export const picture = (
+  width: number,
+  height: number,
+  source?: Buffer,
+  tint = { r: 255, g: 220, b: 180 },
+) =>
+  (source
+    ? sharp(source).resize(width, height, { fit: 'fill' }).tint(tint)
+    : sharp({ create: { width, height, channels: 3, background: { r: 180, g: 170, b: 150 } } })
+  )
+    .png()
+    .toBuffer();
+
+export const tinyMp4 = async (width: number, height: number, seconds = 1): Promise<Buffer> => {
+  const { ffmpegPath } = resolveBinaries({});
+  const file = path.join(os.tmpdir(), `double-${randomUUID()}.mp4`);
+  // Even sides: yuv420p H.264 needs them.
+  const w = width - (width % 2);
+  const h = height - (height % 2);
+  await new Promise<void>((resolve, reject) =>
+    execFile(
+      ffmpegPath,
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        `color=c=gray:s=${w}x${h}:d=${seconds}:r=8`,
+        '-pix_fmt',
+        'yuv420p',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        file,
+      ],
+      (err) => (err ? reject(err) : resolve()),
+    ),
+  );
+  try {
+    return await fs.readFile(file);
+  } finally {
+    await fs.rm(file, { force: true });
+  }
+};
+
+export interface ExpiringFiles {
+  /** A signed-looking link to the bytes. */
+  put(bytes: Buffer, ext: string): string;
+  /** Serves GET /oss/…; false when the request is not for a file. */
+  serve(req: http.IncomingMessage, res: http.ServerResponse): boolean;
+  /** Every fetch, in order, with the status it got. */
+  fetches: { id: string; status: number }[];
+}
+
+/**
+ * `once`: the first fetch gets the file, later ones 403 (what a result link looks like once it
+ * has expired); `ttlMs`: likewise after that long. The error body is OSS's XML.
+ */
+export const expiringFiles = (
+  baseUrl: () => string,
+  policy: () => { once: boolean; ttlMs: number },
+): ExpiringFiles => {
+  const files = new Map<string, { bytes: Buffer; mime: string; at: number; served: number }>();
+  const fetches: ExpiringFiles['fetches'] = [];
+  return {
+    fetches,
+    put(bytes, ext) {
+      const id = `${randomUUID()}.${ext}`;
+      files.set(id, {
+        bytes,
+        mime: ext === 'mp4' ? 'video/mp4' : `image/${ext}`,
+        at: Date.now(),
+        served: 0,
+      });
+      return `${baseUrl()}/oss/${id}?Expires=${Math.floor(Date.now() / 1000) + 86400}&OSSAccessKeyId=double&Signature=x`;
+    },
+    serve(req, res) {
+      const m = /^\/oss\/([^?]+)/.exec(req.url ?? '');
+      if (!m || req.method !== 'GET') return false;
+      const file = files.get(m[1]!);
+      const { once, ttlMs } = policy();
+      const expired = !file || (once && file.served > 0) || Date.now() - file.at > ttlMs;
+      if (expired) {
+        fetches.push({ id: m[1]!, status: 403 });
+        res.writeHead(403, { 'content-type': 'application/xml' });
+        res.end(
+          '<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code>' +
+            '<Message>Request has expired.</Message></Error>',
+        );
+        return true;
+      }
+      file.served += 1;
+      fetches.push({ id: m[1]!, status: 200 });
+      res.writeHead(200, { 'content-type': file.mime });
+      res.end(file.bytes);
+      return true;
+    },
+  };
+};
+
+export const readJson = async (req: http.IncomingMessage): Promise<Record<string, unknown>> => {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const text = Buffer.concat(chunks).toString();
+  try {
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    return { __invalid: text };
+  }
+};

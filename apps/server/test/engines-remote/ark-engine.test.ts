@@ -1,0 +1,198 @@
+import fs from 'node:fs/promises';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createArkEngine } from '../../src/engines/ark/ark.engine';
+import type { ArkEngineOptions } from '../../src/engines/ark/ark.engine';
+import { ProviderError, sleep } from '../../src/engines/hosted-call';
+import { startArkDouble } from '../doubles/ark-double';
+import type { ArkDouble } from '../doubles/ark-double';
+import { jobFor, pngFile, tempDir, waitFor } from './remote-fixtures';
+
+let api: ArkDouble;
+let dir: string;
+let waits: number[];
+beforeEach(async () => {
+  api = await startArkDouble();
+  dir = await tempDir('ark-');
+  waits = [];
+});
+afterEach(async () => {
+  await api.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const engine = (extra: Partial<ArkEngineOptions> = {}) =>
+  createArkEngine({
+    baseUrl: api.url,
+    apiKey: api.apiKey,
+    sleep: (ms, signal) => {
+      waits.push(ms);
+      return sleep(1, signal);
+    },
+    ...extra,
+  });
+
+const body = (i: number) => api.received[i]!.body as Record<string, unknown>;
+
+const videoJob = async (extra: object = {}) =>
+  jobFor({
+    capability: 'video-camera-move',
+    workDir: dir,
+    params: { resolution: '720p', duration: 5 },
+    prompt: '镜头缓慢推进',
+    inputs: { upload_img: await pngFile(dir, 'room.png', 800, 600) },
+    ...extra,
+  });
+
+describe('Ark engine against the protocol double', () => {
+  it('generates with Seedream at the 2K area of the chosen ratio and downloads the link at once', async () => {
+    const job = jobFor({
+      capability: 'text-to-image',
+      workDir: dir,
+      params: { promptTxt: '新中式茶室', aspectRatio: '16:9' },
+    });
+    const outputs = await engine().run(job);
+    expect(body(0)).toMatchObject({
+      model: 'doubao-seedream-4-0-250828',
+      prompt: '新中式茶室',
+      size: '2704x1552',
+      response_format: 'url',
+      watermark: false,
+      sequential_image_generation: 'disabled',
+    });
+    expect(body(0).image).toBeUndefined();
+    expect(outputs[0]).toMatchObject({ kind: 'image', width: 2704, height: 1552 });
+    expect(outputs[0]!.provider).toMatchObject({ provider: 'ark', requestId: expect.any(String) });
+    // Served once; a second fetch of the same link is refused like an expired one.
+    expect(api.fetches.map((f) => f.status)).toEqual([200]);
+  });
+
+  it('edits with the picture and its reference as data URIs', async () => {
+    const job = jobFor({
+      capability: 'image-edit',
+      workDir: dir,
+      params: { promptTxt: '把沙发换成图2的款式' },
+      inputs: {
+        upload_img: await pngFile(dir, 'room.png', 1200, 900),
+        style_img: await pngFile(dir, 'sofa.png', 600, 600),
+      },
+    });
+    const outputs = await engine({ responseFormat: 'b64_json' }).run(job);
+    const images = body(0).image as string[];
+    expect(images).toHaveLength(2);
+    expect(images.every((i) => i.startsWith('data:image/png;base64,'))).toBe(true);
+    expect(outputs[0]).toMatchObject({ width: 2368, height: 1776 });
+    expect(api.fetches).toHaveLength(0);
+    await expect(sharp(outputs[0]!.path).metadata()).resolves.toMatchObject({ width: 2368 });
+  });
+
+  it('retries a 429 RateLimitExceeded with a doubling backoff', async () => {
+    api.knobs.throttle = 2;
+    const job = jobFor({
+      capability: 'text-to-image',
+      workDir: dir,
+      params: { promptTxt: '客厅' },
+    });
+    await engine({ retryBaseMs: 50 }).run(job);
+    expect(api.received.map((r) => r.status)).toEqual([429, 429, 200]);
+    expect(waits).toEqual([50, 100]);
+  });
+
+  it('a moderation refusal is not retried and reads as such', async () => {
+    api.knobs.sensitive = 'input';
+    const job = jobFor({
+      capability: 'image-edit',
+      workDir: dir,
+      params: { promptTxt: 'x' },
+      inputs: { upload_img: await pngFile(dir, 'room.png', 1200, 900) },
+    });
+    const error = await engine()
+      .run(job)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ code: 'InputImageSensitiveContentDetected', retryable: false });
+    expect((error as ProviderError).userMessage).toMatch(/^内容未通过安全审核/);
+    expect((error as ProviderError).requestId).toEqual(expect.any(String));
+    expect(api.received).toHaveLength(1);
+  });
+
+  it('a wrong key is AuthenticationError, not retried', async () => {
+    const job = jobFor({ capability: 'text-to-image', workDir: dir, params: { promptTxt: 'x' } });
+    await expect(engine({ apiKey: 'wrong' }).run(job)).rejects.toMatchObject({
+      code: 'AuthenticationError',
+      retryable: false,
+      userMessage: '火山方舟密钥无效，请联系管理员',
+    });
+  });
+
+  it('makes a Seedance video from a first frame: queued → running → succeeded, ids kept', async () => {
+    const job = await videoJob();
+    const outputs = await engine().run(job);
+    expect(body(0)).toMatchObject({ model: 'doubao-seedance-1-0-pro-250528' });
+    const content = body(0).content as Record<string, unknown>[];
+    expect(content[0]).toEqual({
+      type: 'text',
+      text: '镜头缓慢推进 --rs 720p --rt adaptive --dur 5 --wm false',
+    });
+    expect(content[1]).toMatchObject({ type: 'image_url', role: 'first_frame' });
+    const id = [...api.tasks.keys()][0]!;
+    expect(api.polls).toEqual([id, id, id]);
+    expect(outputs[0]).toMatchObject({
+      kind: 'video',
+      mime: 'video/mp4',
+      width: 1120,
+      height: 832,
+    });
+    expect(outputs[0]!.provider).toMatchObject({ provider: 'ark', taskId: id });
+    expect(job.progress.map((p) => p.percent)).toEqual([0, 10, 30, 100]);
+  });
+
+  it('sends first and last frames with their roles', async () => {
+    await engine().run(
+      jobFor({
+        capability: 'video-first-last',
+        workDir: dir,
+        params: { resolution: '720p' },
+        inputs: {
+          first_frame: await pngFile(dir, 'a.png', 640, 640),
+          last_frame: await pngFile(dir, 'b.png', 640, 640),
+        },
+      }),
+    );
+    const roles = (body(0).content as { role?: string }[]).map((c) => c.role);
+    expect(roles).toEqual([undefined, 'first_frame', 'last_frame']);
+  });
+
+  it('a video failed for its output is not retried', async () => {
+    api.knobs.sensitive = 'output';
+    const error = await engine()
+      .run(await videoJob())
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'OutputVideoSensitiveContentDetected', retryable: false });
+    expect((error as ProviderError).taskId).toBe([...api.tasks.keys()][0]);
+    expect(api.received).toHaveLength(1);
+  });
+
+  it('abort while queued DELETEs the task and rejects with AbortError', async () => {
+    api.knobs.queuedPolls = 1_000_000;
+    const controller = new AbortController();
+    const running = engine().run(await videoJob({ signal: controller.signal }));
+    await waitFor(() => api.polls.length >= 2);
+    controller.abort();
+    await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+    const [id, task] = [...api.tasks.entries()][0]!;
+    expect(api.deletes).toEqual([{ taskId: id, status: 200 }]);
+    expect(task.status).toBe('cancelled');
+  });
+
+  it('does not serve masks, outpainting or upscaling', () => {
+    const caps = engine().capabilities;
+    for (const c of ['render-masked', 'inpaint', 'extend', 'upscale'] as const)
+      expect(caps).not.toContain(c);
+  });
+
+  it('reports up for a good key and down for a bad one', async () => {
+    await expect(engine().health()).resolves.toMatchObject({ status: 'up' });
+    await expect(engine({ apiKey: 'bad' }).health()).resolves.toMatchObject({ status: 'down' });
+  });
+});
