@@ -43,6 +43,41 @@ describe('names and published links', () => {
     expect(isSafeDisplayText('绘境用户5678')).toBe(true);
   });
 
+  it('free text refuses bidi controls with a Chinese message: feedback, titles, collection names', async () => {
+    const { token } = await smsLogin(t);
+    const controls = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067'];
+    controls.push('\u2068', '\u2069', '\u200E', '\u200F');
+    const fields = (refused: { data?: unknown }) => JSON.stringify(refused.data);
+    for (const c of controls) {
+      const feedback = expectError(
+        await post('/api/support/feedback', token, {
+          category: 'other',
+          text: `生成的图片${c}打不开，请帮忙看看`,
+        }),
+        'VALIDATION_FAILED',
+      );
+      expect(fields(feedback)).toContain('描述不能包含控制字符或文字方向控制符');
+      const title = expectError(
+        await post('/api/image/publish', token, { taskId: 'task-1', title: `客厅${c}效果图` }),
+        'VALIDATION_FAILED',
+      );
+      expect(fields(title)).toContain('标题不能包含控制字符或文字方向控制符');
+      const collection = expectError(
+        await post('/api/image/collections', token, { name: `灵感${c}合集` }),
+        'VALIDATION_FAILED',
+      );
+      expect(fields(collection)).toContain('合集名称不能包含控制字符或文字方向控制符');
+    }
+    // Ordinary text, line breaks in multi-line text included, still goes through.
+    const sent = await post('/api/support/feedback', token, {
+      category: 'other',
+      text: '生成的图片打不开，\n请帮忙看看 (Chrome 126)',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const made = await post('/api/image/collections', token, { name: '北欧 客厅' });
+    expect(made.statusCode, made.body).toBe(200);
+  });
+
   it('client download links must be https:// or a same-site path', async () => {
     const publish = (url: string) =>
       post('/api/user/manage/client/downloads', admin, {

@@ -66,6 +66,42 @@ describe('development simulators', () => {
     await expect(buildTestApp({ dataDir, env: { HOST: '0.0.0.0' } })).rejects.toThrow(/SIMULATORS/);
   });
 
+  it('refuse the test login and the payment sandbox beyond loopback, naming each variable', async () => {
+    const production = {
+      NODE_ENV: 'production',
+      ...ALIYUN,
+      TEST_LOGIN: 'on',
+      PAYMENT_SANDBOX: 'on',
+    };
+    expect(problemsOf({ ...production, HOST: '0.0.0.0' })).toEqual([
+      expect.stringMatching(/^TEST_LOGIN: test login .*HOST=0\.0\.0\.0.*TEST_LOGIN=off/),
+      expect.stringMatching(
+        /^PAYMENT_SANDBOX: payment sandbox .*HOST=0\.0\.0\.0.*PAYMENT_SANDBOX=off/,
+      ),
+    ]);
+    expect(problemsOf({ ...production, HOST: '0.0.0.0', PAYMENT_SANDBOX: 'off' })).toEqual([
+      expect.stringMatching(/^TEST_LOGIN: /),
+    ]);
+    expect(problemsOf({ ...production, HOST: '10.0.0.5', TEST_LOGIN: 'off' })).toEqual([
+      expect.stringMatching(/^PAYMENT_SANDBOX: /),
+    ]);
+    expect(problemsOf({ ...production, HOST: '0.0.0.0', SIMULATORS: 'force' })).toEqual([]);
+    const dataDir = await makeTempDir();
+    await expect(
+      buildTestApp({ dataDir, env: { ...production, HOST: '0.0.0.0' } }),
+    ).rejects.toThrow(/TEST_LOGIN: .*PAYMENT_SANDBOX: /s);
+    // On loopback (npm start, the browser flows) both keep working.
+    for (const HOST of ['127.0.0.1', '::1', 'localhost']) {
+      expect(problemsOf({ ...production, HOST })).toEqual([]);
+    }
+    const t = await buildTestApp({ env: { ...production, HOST: '127.0.0.1' } });
+    try {
+      expect((await t.app.inject({ url: '/api/test/testlogin' })).json().data.token).toBeTruthy();
+    } finally {
+      await t.close();
+    }
+  });
+
   describe('with the simulators off', () => {
     let t: TestApp;
     beforeAll(async () => {

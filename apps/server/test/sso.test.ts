@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../src/config/env';
+import { allowedServicesOf, isAllowedService } from '../src/modules/sso/sso.config';
 import { buildTestApp, describeEachDatabase, expectError, smsLogin } from './helper';
 import type { TestApp } from './helper';
 
@@ -7,7 +9,10 @@ const SERVICE = 'https://linggan.example.com/login/callback';
 describeEachDatabase('single sign-on tickets (CAS REST style)', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ target });
+    t = await buildTestApp({
+      target,
+      env: { CAS_ALLOWED_SERVICES: 'https://linggan.example.com/login/, https://case.example.com' },
+    });
   });
   afterAll(() => t.close());
 
@@ -135,5 +140,54 @@ describeEachDatabase('single sign-on tickets (CAS REST style)', (target) => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/cas/v1/serviceValidate' });
     expect(bad.statusCode).toBe(200);
     expect(bad.json().serviceResponse.authenticationFailure.code).toBe('INVALID_REQUEST');
+  });
+
+  it('issues and validates tickets only for the allowed services', async () => {
+    const { token } = await smsLogin(t);
+    const { location } = (await grant(token)).json().data as { location: string };
+    for (const service of [
+      'https://evil.example/cb',
+      'javascript:alert(document.cookie)',
+      'https://linggan.example.com/account/steal',
+      'https://linggan.example.com.evil.example/login/callback',
+      'http://case.example.com/',
+      'https://user@case.example.com/',
+    ]) {
+      const refused = expectError(
+        await serviceTicket(location, service),
+        'SSO_SERVICE_NOT_ALLOWED',
+      );
+      expect(refused.message).toMatch(/单点登录/);
+      expect((await validate('ST-abcdefghijklmnopqrstuvwx', service)).serviceResponse).toEqual({
+        authenticationFailure: { code: 'INVALID_SERVICE', description: expect.any(String) },
+      });
+    }
+    // An origin allows any of its paths; a prefix only what lies under it.
+    const st = await serviceTicket(location, 'https://case.example.com/cases/1?from=home');
+    expect(st.body).toMatch(/^ST-/);
+    expect(
+      (await validate(st.body, 'https://case.example.com/cases/1?from=home')).serviceResponse,
+    ).toHaveProperty('authenticationSuccess');
+  });
+});
+
+describe('CAS_ALLOWED_SERVICES', () => {
+  it("defaults to the app's own origin", () => {
+    const own = allowedServicesOf(
+      loadEnv({ PUBLIC_BASE_URL: 'https://huijing.example.com' }, { cwd: '/srv' }),
+    );
+    expect(isAllowedService(own, 'https://huijing.example.com/personalCenter')).toBe(true);
+    expect(isAllowedService(own, 'https://evil.example/cb')).toBe(false);
+    const local = allowedServicesOf(loadEnv({ PORT: '3001' }, { cwd: '/srv' }));
+    expect(isAllowedService(local, 'http://127.0.0.1:3001/cb')).toBe(true);
+    expect(isAllowedService(local, 'http://127.0.0.1:3002/cb')).toBe(false);
+  });
+
+  it('stops the boot on an entry that is not an http(s) origin or prefix', () => {
+    for (const bad of ['javascript:alert(1)', 'case.example.com', 'https://a.example/?x=1']) {
+      expect(() =>
+        allowedServicesOf(loadEnv({ CAS_ALLOWED_SERVICES: bad }, { cwd: '/srv' })),
+      ).toThrow(/CAS_ALLOWED_SERVICES/);
+    }
   });
 });

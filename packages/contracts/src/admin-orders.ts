@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userTextSchema } from './security';
 import { adminReasonSchema } from './admin';
 import {
   orderStatuses,
@@ -189,8 +190,8 @@ const dateTimeSchema = z
   .trim()
   .refine((s) => !Number.isNaN(Date.parse(s)), '时间格式不正确');
 const editable = {
-  name: z.string().trim().min(1, '请填写商品名称').max(50),
-  description: z.string().trim().max(500),
+  name: userTextSchema(50, { label: '商品名称', min: 1, tooShort: '请填写商品名称' }),
+  description: userTextSchema(500, { label: '商品说明', multiline: true }),
   priceFen: fenSchema,
   originalPriceFen: fenSchema.nullable(),
   /** Total units (null: unlimited); never below what is sold. */

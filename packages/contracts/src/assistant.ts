@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userTextSchema } from './security';
 import { pageSchema } from './common';
 import { taskOutputSchema, taskStatusSchema } from './tasks';
 
@@ -115,7 +116,7 @@ export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 
 export const conversationRenameBodySchema = z.object({
   conversationId: z.string().min(1).max(64),
-  title: z.string().trim().min(1, '标题不能为空').max(60, '标题最多 60 个字'),
+  title: userTextSchema(60, { label: '标题', min: 1 }),
 });
 
 /** GET /api/ai/assistantStatus: what works before anything is sent (and costs). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ticketGrantsSchema } from './commerce';
 import { isoDateSchema, pageSchema } from './common';
-import { displayNameSchema } from './security';
+import { displayNameSchema, userTextSchema } from './security';
 
 // ---------------------------------------------------------------- phone and code
 
@@ -124,8 +124,11 @@ export const userEditBodySchema = z.object({
   /** A data URL of a JPEG, PNG or WebP image; the server re-encodes it. */
   avatar: z.string().max(3_000_000, '头像图片过大').optional(),
   userType: userTypeSchema.optional(),
-  profession: z.string().trim().max(30).optional(),
-  interests: z.array(z.string().trim().min(1).max(20)).max(12).optional(),
+  profession: userTextSchema(30, { label: '职业' }).optional(),
+  interests: z
+    .array(userTextSchema(20, { label: '兴趣', min: 1 }))
+    .max(12)
+    .optional(),
 });
 
 export const bindPhoneBodySchema = z.object({

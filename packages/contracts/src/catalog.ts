@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userTextSchema } from './security';
 import type { ClassifyNode } from './catalog-groups';
 
 export * from './catalog-groups';
@@ -64,7 +65,7 @@ export const categoryCreateSchema = z.object({
   id: categoryIdSchema.optional(),
   /** Null or omitted creates a top-level group, appended after the existing ones. */
   parentId: z.string().nullable().optional(),
-  name: z.string().trim().min(1, '请填写分类名称').max(40),
+  name: userTextSchema(40, { label: '分类名称', min: 1, tooShort: '请填写分类名称' }),
   nameEn: z.string().trim().max(80).nullable().optional(),
   sort: z.number().int().min(0).max(100_000).optional(),
   prompt: z.string().trim().max(500).default(''),
@@ -74,7 +75,7 @@ export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
 
 export const categoryUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, '请填写分类名称').max(40),
+    name: userTextSchema(40, { label: '分类名称', min: 1, tooShort: '请填写分类名称' }),
     nameEn: z.string().trim().max(80).nullable(),
     sort: z.number().int().min(0).max(100_000),
     prompt: z.string().trim().max(500),
@@ -162,26 +163,29 @@ export type MaterialAdmin = z.infer<typeof materialAdminSchema>;
 
 export const materialCreateSchema = z.object({
   id: categoryIdSchema.optional(),
-  name: z.string().trim().min(1, '请填写材质名称').max(40),
+  name: userTextSchema(40, { label: '材质名称', min: 1, tooShort: '请填写材质名称' }),
   nameEn: z.string().trim().max(80).nullable().optional(),
   category: materialCategorySchema,
   color: hexColorSchema,
   pattern: swatchPatternSchema,
   prompt: z.string().trim().max(500).default(''),
-  tags: z.array(z.string().trim().min(1).max(20)).max(12).default([]),
+  tags: z
+    .array(userTextSchema(20, { label: '标签', min: 1 }))
+    .max(12)
+    .default([]),
   sort: z.number().int().min(0).max(100_000).optional(),
 });
 export type MaterialCreate = z.infer<typeof materialCreateSchema>;
 
 export const materialUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, '请填写材质名称').max(40),
+    name: userTextSchema(40, { label: '材质名称', min: 1, tooShort: '请填写材质名称' }),
     nameEn: z.string().trim().max(80).nullable(),
     category: materialCategorySchema,
     color: hexColorSchema,
     pattern: swatchPatternSchema,
     prompt: z.string().trim().max(500),
-    tags: z.array(z.string().trim().min(1).max(20)).max(12),
+    tags: z.array(userTextSchema(20, { label: '标签', min: 1 })).max(12),
     sort: z.number().int().min(0).max(100_000),
     enabled: z.boolean(),
   })

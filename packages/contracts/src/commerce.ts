@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userTextSchema } from './security';
 import { isoDateSchema, pageQuerySchema, pageSchema } from './common';
 
 /**
@@ -163,20 +164,25 @@ export type ActivityStock = z.infer<typeof activityStockSchema>;
 
 /** The enterprise contact form beyond /dingzhi's largest tier. */
 export const enterpriseLeadBodySchema = z.object({
-  company: z.string().trim().min(1, { message: '请填写公司名称' }).max(100),
-  contact: z.string().trim().min(1, { message: '请填写联系人' }).max(50),
+  company: userTextSchema(100, { label: '公司名称', min: 1, tooShort: '请填写公司名称' }),
+  contact: userTextSchema(50, { label: '联系人', min: 1, tooShort: '请填写联系人' }),
   phone: z
     .string()
     .trim()
     .regex(/^[0-9+\- ]{6,20}$/, { message: '请填写正确的联系电话' }),
   seats: z.coerce.number().int().min(1).max(100000).optional(),
-  note: z.string().trim().max(500).optional(),
+  note: userTextSchema(500, { label: '备注', multiline: true }).optional(),
 });
 
 // --- admin
 
 export const refundBodySchema = z.object({
-  reason: z.string().trim().min(1, { message: '请填写退款原因' }).max(200),
+  reason: userTextSchema(200, {
+    label: '退款原因',
+    min: 1,
+    multiline: true,
+    tooShort: '请填写退款原因',
+  }),
 });
 export const refundResultSchema = z.object({
   orderNo: z.string(),

@@ -251,6 +251,11 @@ export const errorCatalogue = {
   },
   FEEDBACK_TOO_FREQUENT: { code: 42986, status: 429, message: '反馈提交太频繁了，请稍后再试' },
   TRACK_TOO_FREQUENT: { code: 42987, status: 429, message: '统计上报过于频繁' },
+  SSO_SERVICE_NOT_ALLOWED: {
+    code: 40385,
+    status: 403,
+    message: '该地址未获准使用单点登录（service 不在允许的站点之列）',
+  },
   // --
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 

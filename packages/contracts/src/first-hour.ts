@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userTextSchema } from './security';
 
 export { SAMPLE_THUMB_WIDTHS, sampleImageSources, sampleThumbUrl } from './plain-constants';
 
@@ -19,11 +20,11 @@ export type QueueEstimate = z.infer<typeof queueEstimateSchema>;
 // ---- works as projects (issue 18): a designer's folders for a client's works ----------------
 
 export const PROJECTS_MAX = 100;
-export const projectNameSchema = z
-  .string()
-  .trim()
-  .min(1, '请填写项目名称')
-  .max(30, '项目名称最多 30 个字');
+export const projectNameSchema = userTextSchema(30, {
+  label: '项目名称',
+  min: 1,
+  tooShort: '请填写项目名称',
+});
 
 export const projectSchema = z.object({
   id: z.string(),
@@ -115,5 +116,5 @@ export const samplesRegenerateSchema = z.object({
   force: z.boolean().default(false),
   /** Only these catalogue or tool ids (redo one picture); all when absent. */
   ids: z.array(z.string().min(1).max(64)).min(1).max(50).optional(),
-  reason: z.string().trim().max(200).optional(),
+  reason: userTextSchema(200, { label: '原因', multiline: true }).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userTextSchema } from './security';
 import { DEFAULT_PAGE_SIZE } from './common';
 
 /**
@@ -110,28 +111,24 @@ export const galleryDetailSchema = galleryItemSchema.extend({
 });
 export type GalleryDetail = z.infer<typeof galleryDetailSchema>;
 
-const tagSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(GALLERY_TAG_MAX, { message: `每个标签最多 ${GALLERY_TAG_MAX} 个字` });
+const tagSchema = userTextSchema(GALLERY_TAG_MAX, {
+  label: '标签',
+  min: 1,
+  tooLong: `每个标签最多 ${GALLERY_TAG_MAX} 个字`,
+});
 
 /** A case (project) name: the author's own words, e.g. 「万科城 三室两厅」. */
 export const GALLERY_CASE_NAME_MAX = 40;
-export const galleryCaseNameSchema = z
-  .string()
-  .trim()
-  .min(1, { message: '请填写项目名称' })
-  .max(GALLERY_CASE_NAME_MAX, { message: `项目名称最多 ${GALLERY_CASE_NAME_MAX} 个字` });
+export const galleryCaseNameSchema = userTextSchema(GALLERY_CASE_NAME_MAX, {
+  label: '项目名称',
+  min: 1,
+  tooShort: '请填写项目名称',
+});
 
 export const galleryPublishBodySchema = z.object({
   taskId: z.string().trim().min(1, { message: '缺少任务 id' }).max(64),
   index: z.coerce.number().int().min(0).max(63).default(0),
-  title: z
-    .string()
-    .trim()
-    .min(1, { message: '请填写标题' })
-    .max(GALLERY_TITLE_MAX, { message: `标题最多 ${GALLERY_TITLE_MAX} 个字` }),
+  title: userTextSchema(GALLERY_TITLE_MAX, { label: '标题', min: 1, tooShort: '请填写标题' }),
   tags: z
     .array(tagSchema)
     .max(GALLERY_TAGS_MAX, { message: `最多 ${GALLERY_TAGS_MAX} 个标签` })
@@ -201,11 +198,12 @@ export const galleryCollectResultSchema = z.object({
 export type GalleryCollectResult = z.infer<typeof galleryCollectResultSchema>;
 
 export const galleryReportBodySchema = z.object({
-  reason: z
-    .string()
-    .trim()
-    .min(1, { message: '请选择或填写举报原因' })
-    .max(200, { message: '举报原因最多 200 个字' }),
+  reason: userTextSchema(200, {
+    label: '举报原因',
+    min: 1,
+    multiline: true,
+    tooShort: '请选择或填写举报原因',
+  }),
 });
 
 export const galleryCollectionSchema = z.object({
@@ -227,16 +225,13 @@ export const galleryCollectionsQuerySchema = z.object({
   userId: z.string().trim().max(64).optional(),
 });
 
-const collectionNameSchema = z
-  .string()
-  .trim()
-  .min(1, { message: '请填写合集名称' })
-  .max(20, { message: '合集名称最多 20 个字' });
+const collectionNameSchema = userTextSchema(20, {
+  label: '合集名称',
+  min: 1,
+  tooShort: '请填写合集名称',
+});
 
-const collectionDescriptionSchema = z
-  .string()
-  .trim()
-  .max(200, { message: '合集简介最多 200 个字' });
+const collectionDescriptionSchema = userTextSchema(200, { label: '合集简介', multiline: true });
 
 export const galleryCollectionCreateSchema = z.object({
   name: collectionNameSchema,
@@ -273,7 +268,7 @@ export const galleryReviewPageSchema = z.object({
 });
 export const galleryReviewActionSchema = z.object({
   action: z.enum(['approve', 'hide']),
-  reason: z.string().trim().max(200).optional(),
+  reason: userTextSchema(200, { label: '原因', multiline: true }).optional(),
 });
 
 /** Cases: an author's project, its published pictures together (/caseHome, /classifyCase …). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userTextSchema } from './security';
 import { pageSchema } from './common';
 
 /**
@@ -130,14 +131,16 @@ export const feedbackCategories = [
 
 export const feedbackBodySchema = z.object({
   category: z.enum(feedbackCategories, { message: '请选择问题类型' }),
-  text: z
-    .string()
-    .trim()
-    .min(5, { message: '请至少写 5 个字，描述遇到的问题' })
-    .max(2000, { message: '描述最多 2000 字' }),
+  text: userTextSchema(2000, {
+    label: '描述',
+    min: 5,
+    multiline: true,
+    tooShort: '请至少写 5 个字，描述遇到的问题',
+    tooLong: '描述最多 2000 字',
+  }),
   /** An upload of the sender's own (its /api/file URL or id). */
   screenshot: z.string().trim().max(2000).optional(),
-  contact: z.string().trim().max(100).optional(),
+  contact: userTextSchema(100, { label: '联系方式' }).optional(),
   /** The page it was sent from. */
   page: z.string().max(300).optional(),
 });
@@ -164,7 +167,12 @@ export type FeedbackItem = z.infer<typeof feedbackItemSchema>;
 export const feedbackPageSchema = pageSchema(feedbackItemSchema);
 
 export const feedbackAnswerBodySchema = z.object({
-  answer: z.string().trim().min(1, { message: '请填写回复内容' }).max(2000),
+  answer: userTextSchema(2000, {
+    label: '回复内容',
+    min: 1,
+    multiline: true,
+    tooShort: '请填写回复内容',
+  }),
 });
 
 /** GET /api/user/manage/track/summary: page views per label, visitors, and a funnel per tool. */

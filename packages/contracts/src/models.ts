@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userTextSchema } from './security';
 
 /**
  * Model training and the model square (spec §1, §7 /model/train/*): a designer trains a LoRA from
@@ -71,7 +72,7 @@ const imageRef = z.string().min(1).max(2000);
 export const trainDoctorBodySchema = z.object({
   domain: z.string().min(1).max(40),
   images: z.array(imageRef).max(200),
-  triggerWord: z.string().max(40).optional(),
+  triggerWord: userTextSchema(40, { label: '触发词' }).optional(),
 });
 export type TrainDoctorBody = z.infer<typeof trainDoctorBodySchema>;
 
@@ -106,10 +107,10 @@ export const trainDoctorResultSchema = z.object({
 export type TrainDoctorResult = z.infer<typeof trainDoctorResultSchema>;
 
 export const startTrainBodySchema = z.object({
-  name: z.string().trim().min(1, { message: '请给模型起个名字' }).max(40),
+  name: userTextSchema(40, { label: '模型名称', min: 1, tooShort: '请给模型起个名字' }),
   domain: z.string().min(1).max(40),
   images: z.array(imageRef).min(1).max(200),
-  triggerWord: z.string().max(40).optional(),
+  triggerWord: userTextSchema(40, { label: '触发词' }).optional(),
   /** Editable captions by file id (or in image order as an array). */
   captions: z
     .union([z.record(z.string(), z.string().max(300)), z.array(z.string().max(300))])
@@ -199,5 +200,5 @@ export const squarePageSchema = z.object({
 
 export const modelReviewBodySchema = z.object({
   decision: z.enum(['approve', 'reject']),
-  note: z.string().max(200).optional(),
+  note: userTextSchema(200, { label: '说明', multiline: true }).optional(),
 });

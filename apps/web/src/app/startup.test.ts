@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { takeAccountSwitch } from '../lib/account-switch';
 import { storage, storageKeys } from '../lib/storage-keys';
 import { runStartup } from './startup';
 
@@ -23,6 +24,17 @@ describe('runStartup', () => {
     expect(storage.get(storageKeys.satoken)).toBe('abc');
     expect(replaceState).toHaveBeenCalledWith(null, '', '/list?tab=2');
     expect(storage.get(storageKeys.uuid)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("keeps the signed-in account when a link carries another session's token, and offers it", () => {
+    storage.set(storageKeys.satoken, 'token-of-a');
+    const { win, replaceState } = fakeWindow(
+      'https://huijing.cn/personalCenter?satoken=token-of-b',
+    );
+    expect(runStartup(win)).toBe(true);
+    expect(storage.get(storageKeys.satoken)).toBe('token-of-a');
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/personalCenter');
+    expect(takeAccountSwitch()).toBe('token-of-b');
   });
 
   it('moves a phone to the mobile pages (a tool link to its mobile page) and keeps the agreement reachable', () => {

@@ -1,3 +1,4 @@
+import { offerAccountSwitch } from '../lib/account-switch';
 import { deviceId, isMobileUserAgent } from '../lib/device';
 import { planStartup } from '../lib/redirects';
 import { storage } from '../lib/storage-keys';
@@ -23,6 +24,8 @@ export const runStartup = (win: Window = window): boolean => {
   }
   if (action.kind === 'replace') {
     win.history.replaceState(win.history.state, '', action.path);
+    // Asked once the current account is known (features/auth use-account-switch).
+    if (action.switchAccount) offerAccountSwitch(action.switchAccount);
   }
   return true;
 };

@@ -137,6 +137,28 @@ describe('planStartup', () => {
       planStartup({ href: 'https://huijing.cn/mobileHome', userAgentIsMobile: false, storage }),
     ).toEqual({ kind: 'replace', path: '/' });
   });
+  it("never swaps the signed-in account: another session's token is handed back to confirm", () => {
+    storage.set(storageKeys.satoken, 'token-of-a');
+    expect(
+      planStartup({
+        href: 'https://huijing.cn/personalCenter?satoken=token-of-b&tab=orders',
+        userAgentIsMobile: false,
+        storage,
+      }),
+    ).toEqual({ kind: 'replace', path: '/personalCenter?tab=orders', switchAccount: 'token-of-b' });
+    expect(storage.get(storageKeys.satoken)).toBe('token-of-a');
+  });
+  it('only strips the token when it is the session already signed in', () => {
+    storage.set(storageKeys.satoken, 'token-of-a');
+    expect(
+      planStartup({
+        href: 'https://huijing.cn/personalCenter?satoken=token-of-a',
+        userAgentIsMobile: false,
+        storage,
+      }),
+    ).toEqual({ kind: 'replace', path: '/personalCenter' });
+    expect(storage.get(storageKeys.satoken)).toBe('token-of-a');
+  });
   it('leaves a legacy host for the canonical one first', () => {
     expect(
       planStartup({

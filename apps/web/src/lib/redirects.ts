@@ -107,11 +107,16 @@ export interface StartupEnvironment {
 }
 
 export type StartupAction =
-  { kind: 'leave'; href: string } | { kind: 'replace'; path: string } | { kind: 'none' };
+  | { kind: 'leave'; href: string }
+  /** `switchAccount`: a link's token of another session, to offer instead of signing in with it. */
+  | { kind: 'replace'; path: string; switchAccount?: string }
+  | { kind: 'none' };
 
 /**
  * Applies every first-load rule: stores satoken and source, then decides where to go.
- * Returns what the caller must do with the address bar (pure apart from `storage`).
+ * Returns what the caller must do with the address bar (pure apart from `storage`). A link's
+ * satoken signs in only a browser signed in to nobody: a link must never swap the account
+ * silently, so another token is handed back as `switchAccount` for the person to confirm.
  */
 export const planStartup = (env: StartupEnvironment): StartupAction => {
   if (env.legacyHosts && env.canonicalHost) {
@@ -126,9 +131,12 @@ export const planStartup = (env: StartupEnvironment): StartupAction => {
   let path = `${url.pathname}${url.search}${url.hash}`;
   let changed = false;
 
+  let switchAccount: string | undefined;
   const satoken = extractSatoken(env.href);
   if (satoken) {
-    env.storage.set(storageKeys.satoken, satoken.token);
+    const current = env.storage.get(storageKeys.satoken);
+    if (!current) env.storage.set(storageKeys.satoken, satoken.token);
+    else if (satoken.token && satoken.token !== current) switchAccount = satoken.token;
     path = satoken.cleaned;
     changed = true;
   }
@@ -150,5 +158,6 @@ export const planStartup = (env: StartupEnvironment): StartupAction => {
     path = `${next.pathname}${next.search}`;
     changed = true;
   }
-  return changed ? { kind: 'replace', path } : { kind: 'none' };
+  if (!changed) return { kind: 'none' };
+  return switchAccount ? { kind: 'replace', path, switchAccount } : { kind: 'replace', path };
 };

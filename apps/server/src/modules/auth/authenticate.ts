@@ -16,15 +16,14 @@ declare module 'fastify' {
 }
 
 /**
- * Spec §7: requests carry the token in the satoken header; the web app may also arrive with
- * ?satoken= on first load (spec §2), so the query parameter is accepted too.
+ * Spec §7: requests carry the token in the satoken header, and only there. A `?satoken=` link
+ * is for the web app's first load (spec §2), which moves it into storage; on the API it would let
+ * any link or embedded image act as its owner, and no client sends it there (the task stream is
+ * read with fetch and the header, files use signed links).
  */
 export const sessionToken = (request: FastifyRequest): string | undefined => {
   const header = request.headers.satoken;
-  if (typeof header === 'string' && header.trim() !== '') return header.trim();
-  const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = query?.satoken;
-  return typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : undefined;
+  return typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined;
 };
 
 const failure = (lookup: Extract<SessionLookup, { ok: false }>): AppError =>

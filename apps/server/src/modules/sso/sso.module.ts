@@ -1,12 +1,17 @@
 import type { FeatureModuleFactory } from '../feature-module';
 import { ssoRoutes } from './sso.routes';
+import { allowedServicesOf } from './sso.config';
 import { createSsoService } from './sso.service';
 
 const PREFIX = '/api/cas/v1';
 
 /** Single sign-on for sibling sites (issue 19); see docs/sso.md. */
 export const ssoModule: FeatureModuleFactory = (core) => {
-  const sso = createSsoService({ db: core.database.db, now: core.now });
+  const sso = createSsoService({
+    db: core.database.db,
+    now: core.now,
+    allowedServices: allowedServicesOf(core.env),
+  });
   let timer: NodeJS.Timeout | undefined;
   return {
     name: 'sso',

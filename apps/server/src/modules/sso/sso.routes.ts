@@ -90,6 +90,9 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, op
     },
     async (request): Promise<CasServiceResponse> => {
       if (request.validationError) return failure('INVALID_REQUEST', 'service 与 ticket 均为必填');
+      if (!opts.sso.allows(request.query.service)) {
+        return failure('INVALID_SERVICE', '该地址未获准使用单点登录');
+      }
       const user = await opts.sso.validate(request.query.service, request.query.ticket);
       if (!user) return failure('INVALID_TICKET', '票据无效、已使用或已过期');
       return {

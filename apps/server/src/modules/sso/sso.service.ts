@@ -3,6 +3,8 @@ import { HOUR, MINUTE, type Clock } from '../../config/clock';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { randomToken, sha256Hex } from '../auth/secrets';
+import { isAllowedService } from './sso.config';
+import type { AllowedService } from './sso.config';
 import './sso.schema';
 
 /** A ticket-granting ticket lives as long as its session, at most this long. */
@@ -22,8 +24,12 @@ export type ValidatedTicket = { userId: string; nickname: string; userType: stri
  * tickets (ST) for a sibling site's URL; that site validates the ST once; deleting the TGT ends
  * the single sign-on. A TGT dies with the session it came from (logout anywhere ends it).
  */
-export const createSsoService = (deps: { db: Kysely<Database>; now: Clock }) => {
-  const { db, now } = deps;
+export const createSsoService = (deps: {
+  db: Kysely<Database>;
+  now: Clock;
+  allowedServices: readonly AllowedService[];
+}) => {
+  const { db, now, allowedServices } = deps;
 
   const liveTgt = async (tgt: string) => {
     if (!TGT_PATTERN.test(tgt)) return undefined;
@@ -72,10 +78,18 @@ export const createSsoService = (deps: { db: Kysely<Database>; now: Clock }) => 
       return { tgt, expiresAt };
     },
 
-    /** A one-time service ticket for `service`, or SSO_TICKET_NOT_FOUND when the TGT is dead. */
+    /** Whether tickets may be issued for and validated by `service` (CAS_ALLOWED_SERVICES). */
+    allows: (service: string) => isAllowedService(allowedServices, service),
+
+    /**
+     * A one-time service ticket for `service`: SSO_TICKET_NOT_FOUND when the TGT is dead,
+     * SSO_SERVICE_NOT_ALLOWED for a service outside the allow-list.
+     */
     async issueServiceTicket(tgt: string, service: string): Promise<string> {
       const row = await liveTgt(tgt);
       if (!row) throw new AppError('SSO_TICKET_NOT_FOUND');
+      if (!isAllowedService(allowedServices, service))
+        throw new AppError('SSO_SERVICE_NOT_ALLOWED');
       const st = `ST-${randomToken(24)}`;
       const t = now();
       await db

@@ -1,3 +1,4 @@
+import { useAccountSwitch } from '../hooks/use-account-switch';
 import { useSingleSignOn } from '../hooks/use-single-sign-on';
 import { FaceVerifyModal } from './face-verify-modal';
 import { InterestModal } from './interest-modal';
@@ -7,6 +8,7 @@ import { ProfileModal } from './profile-modal';
 /** Every account dialog, mounted once by the root layout and opened through useAccountDialogs. */
 export const AccountModals = () => {
   useSingleSignOn();
+  useAccountSwitch();
   return (
     <>
       <LoginModal />
