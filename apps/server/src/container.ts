@@ -187,6 +187,8 @@ export type ContainerOptions = {
   queue?: QueuePort;
   /** Replaces the configured engines (tests pass fakes of the engine port). */
   engines?: Engine[];
+  /** Replaces the configured file storage (tests pass one over a disk that fills up). */
+  storage?: StoragePort;
 };
 
 /** The built-in local engine always; remote engines when their URLs are configured. */
@@ -339,7 +341,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     }
     return vocabularyMemo.value;
   };
-  const storage = createStorage(env);
+  const storage = options.storage ?? createStorage(env);
   const files = createFilesService({
     repo: createFilesRepository(db),
     storage,

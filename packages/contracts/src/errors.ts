@@ -252,6 +252,10 @@ export const errorCatalogue = {
   FEEDBACK_TOO_FREQUENT: { code: 42986, status: 429, message: '反馈提交太频繁了，请稍后再试' },
   TRACK_TOO_FREQUENT: { code: 42987, status: 429, message: '统计上报过于频繁' },
   // --
+  // storage: codes 507xx
+  /** The disk (or its quota) under DATA_DIR, the database's or the bucket's, is full. */
+  STORAGE_FULL: { code: 50700, status: 507, message: '存储空间不足，请稍后再试' },
+  // --
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

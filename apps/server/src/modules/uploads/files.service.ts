@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { Clock } from '../../config/clock';
 import { newId } from '../../db/ids';
 import { AppError } from '../../http/app-error';
-import { StorageNotFoundError } from '../../providers/storage';
+import { StorageNotFoundError, writeAtomically } from '../../providers/storage';
 import type { StoragePort } from '../../providers/storage';
 import type { FilesRepository, StoredFile } from './files.repository';
 import { decodeDataUrl, ingestImage } from './image-ingest';
@@ -166,9 +166,7 @@ export const createFilesService = (deps: {
         ? await pipeline.webp({ quality: 80 }).toBuffer()
         : await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer();
     await fs.mkdir(deps.thumbDir, { recursive: true });
-    const tmp = `${cached}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, data);
-    await fs.rename(tmp, cached);
+    await writeAtomically(cached, (tmp) => fs.writeFile(tmp, data));
     return { data, mime, watermark };
   };
 

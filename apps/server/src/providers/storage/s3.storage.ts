@@ -14,6 +14,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { StorageNotFoundError } from './storage.port';
 import type { StoragePort } from './storage.port';
+import { writeAtomically } from './write-file';
 
 export type S3StorageConfig = {
   /** http(s)://host[:port]: AWS, MinIO, Ceph RGW, or an OSS/COS S3-compatible gateway. */
@@ -147,14 +148,7 @@ export const createS3Storage = (config: S3StorageConfig): S3Storage => {
       const source = await openStream(key);
       // Flattened key: unique per object, keeps the extension engines may look at.
       const file = path.join(scratchDir, `s3-${key.replace(/[^a-z0-9._-]/gi, '_')}`);
-      const tmp = `${file}.${process.pid}.tmp`;
-      try {
-        await pipeline(source, createWriteStream(tmp));
-        await fs.rename(tmp, file);
-      } catch (error) {
-        await fs.rm(tmp, { force: true });
-        throw error;
-      }
+      await writeAtomically(file, (tmp) => pipeline(source, createWriteStream(tmp)));
       return file;
     },
     async stat(key) {
