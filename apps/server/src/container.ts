@@ -8,6 +8,7 @@ import type { Env } from './config/env';
 import { createLogger } from './config/logger';
 import type { Role } from './config/role';
 import { pruneExpired } from './db/housekeeping';
+import { sweepOrphanFiles } from './modules/uploads/orphan-files';
 import { createDatabase } from './db/kysely';
 import type { DatabaseHandle } from './db/kysely';
 import { migrateToLatest } from './db/migrate';
@@ -456,6 +457,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
 
   let closing: Promise<void> | undefined;
   let housekeeping: ReturnType<typeof setInterval> | undefined;
+  let fileSweep: ReturnType<typeof setInterval> | undefined;
   const core: CoreContainer = {
     appSecret,
     env,
@@ -535,6 +537,15 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
       void prune();
       housekeeping = setInterval(() => void prune(), HOUR);
       housekeeping.unref();
+      // Stored files no row points at (a failed commit, a crash mid-write), a day after their write.
+      const sweepFiles = () =>
+        sweepOrphanFiles({ db: database.db, storage, now }).then(
+          (swept) => logger[swept.removed > 0 ? 'info' : 'debug']({ swept }, 'orphaned files'),
+          (err: unknown) => logger.warn({ err }, 'orphaned file sweep failed; retried next hour'),
+        );
+      void sweepFiles();
+      fileSweep = setInterval(() => void sweepFiles(), HOUR);
+      fileSweep.unref();
       for (const feature of features) await feature.startWorker?.();
       logger.info(
         { driver: queue.driver, engines: router.engines.map((e) => e.id) },
@@ -544,6 +555,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     close: () =>
       (closing ??= (async () => {
         clearInterval(housekeeping);
+        clearInterval(fileSweep);
         for (const feature of [...features].reverse()) await feature.stop?.();
         await worker.stop();
         await queue.close();

@@ -47,5 +47,22 @@ export const createLocalDiskStorage = (
       await fs.access(file).catch(missing(key));
       return file;
     },
+    async *list(prefix) {
+      const dir = path.join(root, prefix);
+      const entries = await fs
+        .readdir(dir, { recursive: true, withFileTypes: true })
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return [];
+          throw error;
+        });
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        // Gone since the listing (deleted, or a temp file renamed into place): not there to list.
+        const stat = await fs.stat(file).catch(() => undefined);
+        if (!stat) continue;
+        yield { key: path.relative(root, file).split(path.sep).join('/'), modifiedAt: stat.mtime };
+      }
+    },
   };
 };

@@ -7,6 +7,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -150,6 +151,25 @@ export const createS3Storage = (config: S3StorageConfig): S3Storage => {
       const file = path.join(scratchDir, `s3-${key.replace(/[^a-z0-9._-]/gi, '_')}`);
       await writeAtomically(file, (tmp) => pipeline(source, createWriteStream(tmp)));
       return file;
+    },
+    async *list(folder) {
+      const base = prefix ? `${prefix}/` : '';
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await send('LIST', folder || '/', () =>
+          client.send(
+            new ListObjectsV2Command({ Bucket, Prefix: base + folder, ContinuationToken }),
+          ),
+        );
+        for (const object of page.Contents ?? []) {
+          if (!object.Key?.startsWith(base)) continue;
+          yield {
+            key: object.Key.slice(base.length),
+            modifiedAt: object.LastModified ?? new Date(),
+          };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     async stat(key) {
       const Key = keyOf(key);
