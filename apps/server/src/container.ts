@@ -7,6 +7,7 @@ import type { Env } from './config/env';
 import { createLogger } from './config/logger';
 import type { Role } from './config/role';
 import { pruneExpired } from './db/housekeeping';
+import { sweepOrphanFiles } from './modules/uploads/orphan-files';
 import { createDatabase } from './db/kysely';
 import { migrateToLatest } from './db/migrate';
 import { seedDefaults } from './db/seeds/index';
@@ -90,6 +91,8 @@ export type ContainerOptions = {
   queue?: QueuePort;
   /** Replaces the configured engines (tests pass fakes of the engine port). */
   engines?: Engine[];
+  /** Replaces the configured file storage (tests pass one over a disk that fills up). */
+  storage?: StoragePort;
 };
 
 /** The built-in local engine always; remote engines when their URLs are configured. */
@@ -244,7 +247,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     }
     return vocabularyMemo.value;
   };
-  const storage = createStorage(env);
+  const storage = options.storage ?? createStorage(env);
   const files = createFilesService({
     repo: createFilesRepository(db),
     storage,
@@ -361,6 +364,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
   let housekeeping: ReturnType<typeof setInterval> | undefined;
   let tracesSweep: ReturnType<typeof setInterval> | undefined;
   const { WORKER_STALE_AFTER_MS: staleAfterMs } = parseAreaEnv(env, workerTracesEnvSchema);
+  let fileSweep: ReturnType<typeof setInterval> | undefined;
   const core: CoreContainer = {
     appSecret,
     env,
@@ -448,6 +452,15 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
       void sweepTraces();
       tracesSweep = setInterval(() => void sweepTraces(), WORKER_TRACES_SWEEP_MS);
       tracesSweep.unref();
+      // Stored files no row points at (a failed commit, a crash mid-write), a day after their write.
+      const sweepFiles = () =>
+        sweepOrphanFiles({ db: database.db, storage, now }).then(
+          (swept) => logger[swept.removed > 0 ? 'info' : 'debug']({ swept }, 'orphaned files'),
+          (err: unknown) => logger.warn({ err }, 'orphaned file sweep failed; retried next hour'),
+        );
+      void sweepFiles();
+      fileSweep = setInterval(() => void sweepFiles(), HOUR);
+      fileSweep.unref();
       for (const feature of features) await feature.startWorker?.();
       logger.info(
         { driver: queue.driver, engines: router.engines.map((e) => e.id) },
@@ -458,6 +471,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
       (closing ??= (async () => {
         clearInterval(housekeeping);
         clearInterval(tracesSweep);
+        clearInterval(fileSweep);
         for (const feature of [...features].reverse()) await feature.stop?.();
         await worker.stop();
         // Only the engines made here: engines a caller passed in are the caller's to close.

@@ -19,6 +19,7 @@ import { createContainer } from '../src/container';
 import type { Container } from '../src/core/deps';
 import type { Dialect } from '../src/db/kysely';
 import type { SmsProvider } from '../src/providers/sms';
+import type { StoragePort } from '../src/providers/storage';
 
 /** Which database a suite runs on; databaseUrl is filled in by describeEachDatabase's beforeAll. */
 export type DatabaseTarget = { dialect: Dialect; databaseUrl: string | undefined };
@@ -118,6 +119,8 @@ export const buildTestApp = async (
     /** A fake clock (see fakeClock) for rules that depend on time. */
     now?: Clock;
     smsProvider?: SmsProvider;
+    /** Replaces the storage made from the env (see ContainerOptions.storage). */
+    storage?: StoragePort;
   } = {},
 ): Promise<TestApp> => {
   const ownDir = options.dataDir === undefined;
@@ -131,6 +134,7 @@ export const buildTestApp = async (
     logger,
     now: options.now,
     smsProvider: options.smsProvider,
+    storage: options.storage,
   });
   await container.prepareDatabase();
   const app = await buildApp(container);

@@ -65,6 +65,29 @@ describe('S3 storage through the AWS SDK, against s3rver', () => {
     await storage.delete('2026/03/abc.png');
   });
 
+  it('lists the objects under a folder, without the configured prefix, in one listing', async () => {
+    const storage = createS3Storage(configOf(s3, { prefix: 'huijing/list' }));
+    const keys = [
+      '2026/04/a.png',
+      '2026/04/b.png',
+      '2026/05/c.png',
+      '2026/05/d.png.7.tmp',
+      '2026/06/e.jpg',
+    ];
+    for (const k of keys) await storage.put(k, Buffer.from('x'), 'image/png');
+    await storage.put('samples/a.webp', Buffer.from('x'), 'image/webp');
+    const listed = [];
+    for await (const object of storage.list('2026/')) listed.push(object);
+    expect(listed.map((o) => o.key).sort()).toEqual(keys);
+    expect(listed.every((o) => o.modifiedAt instanceof Date && o.modifiedAt.getTime() > 0)).toBe(
+      true,
+    );
+    const all = [];
+    for await (const object of storage.list('')) all.push(object.key);
+    expect(all).toHaveLength(keys.length + 1);
+    expect(all).toContain('samples/a.webp');
+  });
+
   it('refuses unsafe keys before any request', async () => {
     const storage = createS3Storage(configOf(s3, { endpoint: 'http://127.0.0.1:9' }));
     await expect(storage.put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(

@@ -257,6 +257,10 @@ export const errorCatalogue = {
     message: '该地址未获准使用单点登录（service 不在允许的站点之列）',
   },
   // --
+  // storage: codes 507xx
+  /** The disk (or its quota) under DATA_DIR, the database's or the bucket's, is full. */
+  STORAGE_FULL: { code: 50700, status: 507, message: '存储空间不足，请稍后再试' },
+  // --
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

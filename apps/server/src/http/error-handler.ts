@@ -3,6 +3,7 @@ import type { Envelope, ErrorKey } from '@huijing/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/db-errors';
+import { isStorageFull } from '../providers/storage';
 import { AppError } from './app-error';
 
 export type ErrorEnvelope = Envelope<unknown> & { success: false; requestId: string };
@@ -86,6 +87,13 @@ export const errorHandler = (
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ code: error.code, reason: error.message }, 'database unavailable');
     return sendError(request, reply, 'SERVICE_UNAVAILABLE');
+  }
+
+  // A full disk or quota (files, the database, the bucket): the user learns why, the operator
+  // gets an error line to act on.
+  if (isStorageFull(error)) {
+    request.log.error({ err: error }, 'storage full');
+    return sendError(request, reply, 'STORAGE_FULL');
   }
 
   // Unknown failure: the details go to the log, never to the client (rule 8).

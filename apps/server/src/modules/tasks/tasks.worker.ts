@@ -10,7 +10,8 @@ import type { Capability, Engine, EngineFile, EngineOutput } from '../../engines
 import { EngineError } from '../../engines/engine';
 import { createDispatcher } from '../../queue/dispatcher';
 import type { QueuePort } from '../../queue/queue.port';
-import type { FilesService } from '../uploads/files.service';
+import { createFilesRepository } from '../uploads/files.repository';
+import type { FilesService, UnrecordedFile } from '../uploads/files.service';
 import { createTasksRepository } from './tasks.repository';
 import type { TaskOutputRecord, TaskRecord } from './tasks.repository';
 import { settleTaskTickets } from './tasks.settlement';
@@ -155,28 +156,37 @@ export const createTaskWorker = (deps: {
     return out;
   };
 
+  /** Writes the outputs' bytes; their rows go in with the task's commit (finish). */
   const storeOutputs = async (task: TaskRecord, outputs: EngineOutput[]) => {
-    const records: TaskOutputRecord[] = [];
-    for (const o of outputs) {
-      const file = await deps.files.storeOutput(task.userId, o, 'output', {
-        ticketType: task.ticketType,
-      });
-      records.push({
+    const written: UnrecordedFile[] = [];
+    try {
+      for (const o of outputs) {
+        written.push(await deps.files.writeOutput(task.userId, o, { ticketType: task.ticketType }));
+      }
+    } catch (error) {
+      await deps.files.discard(written);
+      throw error;
+    }
+    const records: TaskOutputRecord[] = written.map((file, i) => {
+      const o = outputs[i]!;
+      return {
         fileId: file.id,
         kind: o.kind,
         mime: o.mime,
         width: o.width,
         height: o.height,
         ...(o.duration !== undefined && { duration: o.duration }),
-      });
-    }
-    return records;
+      };
+    });
+    return { written, records };
   };
 
+  /** Moves the task to its end state; `files` (its outputs) get their rows in the same commit. */
   const finish = async (
     task: TaskRecord,
     to: 'succeeded' | 'failed',
     fields: { outputs?: TaskOutputRecord[]; error?: string },
+    files: readonly UnrecordedFile[] = [],
   ) => {
     const at = iso();
     const moved = await deps.db.transaction().execute(async (trx) => {
@@ -185,12 +195,25 @@ export const createTaskWorker = (deps: {
         at,
       });
       // Not ours any more (canceled, or recovered after a lost lease): the other path settled.
-      if (moved)
-        await settleTaskTickets(trx, task, to === 'succeeded' ? 'captured' : 'released', at);
-      return moved;
+      if (!moved) return false;
+      const fileRows = createFilesRepository(trx);
+      for (const file of files) await fileRows.insertFile(file);
+      await settleTaskTickets(trx, task, to === 'succeeded' ? 'captured' : 'released', at);
+      return true;
     });
     if (moved) changed(task);
     return moved;
+  };
+
+  /** Stores the outputs and commits; bytes of a commit that failed or was not ours are removed. */
+  const succeed = async (task: TaskRecord, outputs: EngineOutput[]) => {
+    const { written, records } = await storeOutputs(task, outputs);
+    let moved = false;
+    try {
+      moved = await finish(task, 'succeeded', { outputs: records }, written);
+    } finally {
+      if (!moved) await deps.files.discard(written);
+    }
   };
 
   const runTask = async (engine: Engine, task: TaskRecord) => {
@@ -249,8 +272,7 @@ export const createTaskWorker = (deps: {
         },
       });
       if (controller.signal.aborted) return;
-      const records = await storeOutputs(task, outputs);
-      await finish(task, 'succeeded', { outputs: records });
+      await succeed(task, outputs);
     } catch (error) {
       if (controller.signal.aborted) {
         // Shutdown: back to the queue with its seq; the interrupted attempt does not count.

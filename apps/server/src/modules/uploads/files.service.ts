@@ -6,13 +6,15 @@ import sharp from 'sharp';
 import type { Clock } from '../../config/clock';
 import { newId } from '../../db/ids';
 import { AppError } from '../../http/app-error';
-import { StorageNotFoundError } from '../../providers/storage';
+import { StorageNotFoundError, writeAtomically } from '../../providers/storage';
 import type { StoragePort } from '../../providers/storage';
 import type { FilesRepository, StoredFile } from './files.repository';
 import { decodeDataUrl, ingestImage } from './image-ingest';
 import { watermarkImage, watermarkVideo } from './watermark';
 
 export type FilesService = ReturnType<typeof createFilesService>;
+/** A file whose bytes are stored but whose row is not inserted yet. */
+export type UnrecordedFile = Omit<StoredFile, 'isPublic'>;
 
 /** A signed link lives at least an hour; expiries are rounded so links stay cache-stable. */
 const HOUR_MS = 3_600_000;
@@ -103,18 +105,19 @@ export const createFilesService = (deps: {
     };
   };
 
-  const store = async (
+  /** The bytes in storage, not yet a row: the caller inserts it (insertFile) or discards it. */
+  const write = async (
     userId: string,
     kind: StoredFile['kind'],
     data: Buffer,
     meta: { mime: string; width: number; height: number; duration?: number | null },
     watermark = false,
-  ): Promise<StoredFile> => {
+  ): Promise<UnrecordedFile> => {
     const at = deps.now();
     const id = newId();
     const storageKey = storageKeyFor(id, extOf(meta.mime), at);
     await deps.storage.put(storageKey, data, meta.mime);
-    return deps.repo.insertFile({
+    return {
       id,
       userId,
       kind,
@@ -126,8 +129,36 @@ export const createFilesService = (deps: {
       storageKey,
       watermark,
       createdAt: at.toISOString(),
-    });
+    };
   };
+
+  /**
+   * Removes written bytes no row will point at (a failed or lost commit). Best effort: what
+   * cannot be removed now is an orphan the periodic sweep removes (orphan-files.ts).
+   */
+  const discard = async (files: readonly UnrecordedFile[]): Promise<void> => {
+    for (const file of files) await deps.storage.delete(file.storageKey).catch(() => {});
+  };
+
+  const store = async (...args: Parameters<typeof write>): Promise<StoredFile> => {
+    const file = await write(...args);
+    try {
+      return await deps.repo.insertFile(file);
+    } catch (error) {
+      await discard([file]);
+      throw error;
+    }
+  };
+
+  /** Whether an output is served marked: a gpt (3) or video (4) ticket run by a non-member. */
+  const marksOutput = async (
+    userId: string,
+    kind: 'output' | 'mask',
+    run?: { ticketType: number },
+  ) =>
+    kind === 'output' &&
+    (run?.ticketType === 3 || run?.ticketType === 4) &&
+    !((await deps.isVip?.(userId)) ?? false);
 
   /** The bytes a reader gets: the original, or for a non-member's gpt/video output the marked copy. */
   const openStored = async (file: StoredFile): Promise<{ file: StoredFile; stream: Readable }> => {
@@ -166,9 +197,7 @@ export const createFilesService = (deps: {
         ? await pipeline.webp({ quality: 80 }).toBuffer()
         : await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer();
     await fs.mkdir(deps.thumbDir, { recursive: true });
-    const tmp = `${cached}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, data);
-    await fs.rename(tmp, cached);
+    await writeAtomically(cached, (tmp) => fs.writeFile(tmp, data));
     return { data, mime, watermark };
   };
 
@@ -229,12 +258,24 @@ export const createFilesService = (deps: {
       kind: 'output' | 'mask' = 'output',
       run?: { ticketType: number },
     ) {
-      const watermark =
-        kind === 'output' &&
-        (run?.ticketType === 3 || run?.ticketType === 4) &&
-        !((await deps.isVip?.(userId)) ?? false);
+      const watermark = await marksOutput(userId, kind, run);
       return store(userId, kind, await fs.readFile(output.path), output, watermark);
     },
+
+    /**
+     * Like storeOutput, but only the bytes: the row goes in the caller's transaction
+     * (FilesRepository.insertFile) with the change that refers to it, or discard removes them.
+     */
+    async writeOutput(
+      userId: string,
+      output: { path: string; mime: string; width: number; height: number; duration?: number },
+      run?: { ticketType: number },
+    ): Promise<UnrecordedFile> {
+      const watermark = await marksOutput(userId, 'output', run);
+      return write(userId, 'output', await fs.readFile(output.path), output, watermark);
+    },
+
+    discard,
 
     ownedFiles: (userId: string, ids: string[]) => deps.repo.findOwnedFiles(userId, ids),
 

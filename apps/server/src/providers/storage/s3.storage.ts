@@ -7,6 +7,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -14,6 +15,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { StorageNotFoundError } from './storage.port';
 import type { StoragePort } from './storage.port';
+import { writeAtomically } from './write-file';
 
 export type S3StorageConfig = {
   /** http(s)://host[:port]: AWS, MinIO, Ceph RGW, or an OSS/COS S3-compatible gateway. */
@@ -147,15 +149,27 @@ export const createS3Storage = (config: S3StorageConfig): S3Storage => {
       const source = await openStream(key);
       // Flattened key: unique per object, keeps the extension engines may look at.
       const file = path.join(scratchDir, `s3-${key.replace(/[^a-z0-9._-]/gi, '_')}`);
-      const tmp = `${file}.${process.pid}.tmp`;
-      try {
-        await pipeline(source, createWriteStream(tmp));
-        await fs.rename(tmp, file);
-      } catch (error) {
-        await fs.rm(tmp, { force: true });
-        throw error;
-      }
+      await writeAtomically(file, (tmp) => pipeline(source, createWriteStream(tmp)));
       return file;
+    },
+    async *list(folder) {
+      const base = prefix ? `${prefix}/` : '';
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await send('LIST', folder || '/', () =>
+          client.send(
+            new ListObjectsV2Command({ Bucket, Prefix: base + folder, ContinuationToken }),
+          ),
+        );
+        for (const object of page.Contents ?? []) {
+          if (!object.Key?.startsWith(base)) continue;
+          yield {
+            key: object.Key.slice(base.length),
+            modifiedAt: object.LastModified ?? new Date(),
+          };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     async stat(key) {
       const Key = keyOf(key);

@@ -15,7 +15,14 @@ export interface StoragePort {
    * remote store downloads into scratchDir (the task's work directory).
    */
   localPath(key: string, scratchDir: string): Promise<string>;
+  /**
+   * Every stored object under a folder prefix ('' for all, else ending in '/'), with when it was
+   * last written; local disk also lists a write's temp file (`<key>.<pid>.tmp`).
+   */
+  list(prefix: string): AsyncIterable<StoredObject>;
 }
+
+export type StoredObject = { key: string; modifiedAt: Date };
 
 export class StorageNotFoundError extends Error {
   constructor(key: string) {
