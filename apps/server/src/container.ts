@@ -42,6 +42,7 @@ import { createImageEditService } from './modules/assistant/image-edit.service';
 import { createWechatQrProvider } from './providers/wechat';
 import type { SmsProvider } from './providers/sms';
 import { createStorage } from './providers/storage';
+import type { StoragePort } from './providers/storage';
 import { createClickMaskService } from './modules/tasks/click-mask.service';
 import { createFilesRepository } from './modules/uploads/files.repository';
 import { createFilesService } from './modules/uploads/files.service';
