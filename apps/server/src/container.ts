@@ -515,7 +515,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     ...core,
     features,
     prepareDatabase: async () => {
-      const migrated = await migrateToLatest(database.db);
+      const migrated = await database.unbounded(migrateToLatest);
       const seeded = await seedDefaults(database.db);
       for (const feature of features) seeded.push(...((await feature.seed?.(database.db)) ?? []));
       const boot = env.bootstrapAdmin;
