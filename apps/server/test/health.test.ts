@@ -1,5 +1,7 @@
 import { envelopeSchema, healthSchema, publicHealthSchema } from '@huijing/contracts';
 import { afterEach, expect, it } from 'vitest';
+import { startBlackholeProxy } from './blackhole-proxy';
+import { underBusyLoop } from './busy-loop';
 import { startComfyUiDouble } from './doubles/comfyui-double';
 import {
   adminToken as loginAdmin,
@@ -11,7 +13,7 @@ import {
   smsLogin,
 } from './helper';
 import type { TestApp } from './helper';
-import { buildTaskApp, upload } from './task-fixtures';
+import { buildTaskApp, upload, waitUntil } from './task-fixtures';
 
 const ROOT = rootAdminEnv;
 
@@ -92,6 +94,43 @@ describeEachDatabase('GET /api/health', (target) => {
       await comfy.close();
     }
   });
+
+  const redisUrl = process.env.TEST_REDIS_URL;
+  // SQLite and the in-process queue answer without I/O; PostgreSQL and Redis are where a busy
+  // loop delays the reading of an answer.
+  if (redisUrl || target.dialect === 'postgres') {
+    it('stays ok while the event loop is busy past the probe bound; a hung Redis still reads down', async () => {
+      const redis = redisUrl ? new URL(redisUrl) : undefined;
+      const proxy = redis
+        ? await startBlackholeProxy({ host: redis.hostname, port: Number(redis.port || 6379) })
+        : undefined;
+      try {
+        t = await buildTestApp({
+          target,
+          role: 'api',
+          env: proxy && {
+            REDIS_URL: proxy.via(redisUrl!),
+            REDIS_PREFIX: `health-${process.pid}-${Date.now()}`,
+          },
+        });
+        const health = t.container.health;
+        await waitUntil(async () => (await health.check()).status === 'ok');
+        // Longer than every probe's bound, with the probes in flight against healthy services.
+        expect(await underBusyLoop(() => health.check(), 2_000)).toEqual({ status: 'ok' });
+        expect(await underBusyLoop(() => health.check(), 2_000)).toEqual({ status: 'ok' });
+        if (proxy) {
+          proxy.blackhole();
+          expect(await health.check()).toEqual({ status: 'down' });
+          proxy.pass();
+          await waitUntil(async () => (await health.check()).status === 'ok');
+        }
+      } finally {
+        await t?.close();
+        t = undefined;
+        await proxy?.close();
+      }
+    }, 30_000);
+  }
 
   it('is 503 and down when the database is gone', async () => {
     t = await buildTestApp({ target });
