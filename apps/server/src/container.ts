@@ -258,6 +258,11 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     engines: () => engineStatus(),
     liveWorkers: () => worker.liveWorkers(),
     pendingHandOffs: () => worker.pendingHandOffs(),
+    // With S3 and PostgreSQL nothing that grows is kept in DATA_DIR.
+    disk:
+      env.storage.driver === 'local' || env.database.dialect === 'sqlite'
+        ? { dir: env.DATA_DIR, minFreeBytes: env.DATA_DIR_MIN_FREE_BYTES }
+        : undefined,
   });
 
   const now = options.now ?? systemClock;

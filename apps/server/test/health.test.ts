@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { envelopeSchema, healthSchema, publicHealthSchema } from '@huijing/contracts';
 import { afterEach, expect, it } from 'vitest';
 import { startBlackholeProxy } from './blackhole-proxy';
@@ -9,6 +10,7 @@ import {
   captureLogs,
   closedPort,
   describeEachDatabase,
+  makeTempDir,
   rootAdminEnv,
   smsLogin,
 } from './helper';
@@ -131,6 +133,39 @@ describeEachDatabase('GET /api/health', (target) => {
       }
     }, 30_000);
   }
+
+  it('is degraded while DATA_DIR has less free space than DATA_DIR_MIN_FREE_BYTES', async () => {
+    const dataDir = await makeTempDir();
+    try {
+      const s = await fs.statfs(dataDir);
+      const free = s.bavail * s.bsize;
+      // More than this machine has free.
+      const floor = free * 2 + 1024 ** 3;
+      t = await buildTestApp({
+        target,
+        dataDir,
+        env: { ...ROOT, DATA_DIR_MIN_FREE_BYTES: String(floor) },
+      });
+      const res = await t.app.inject({ url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({ status: 'degraded' });
+      const body = await details(t);
+      expect(body.data.status).toBe('degraded');
+      expect(body.data.disk).toMatchObject({ status: 'low', minFreeBytes: floor });
+      expect(body.data.disk.freeBytes).toBeLessThan(floor);
+      expect(body.data.disk.totalBytes).toBeGreaterThan(0);
+      await t.close();
+
+      // A floor the disk is above: ok.
+      t = await buildTestApp({ target, dataDir, env: { ...ROOT, DATA_DIR_MIN_FREE_BYTES: '1' } });
+      expect((await t.app.inject({ url: '/api/health' })).json().data).toEqual({ status: 'ok' });
+      expect((await details(t)).data.disk).toMatchObject({ status: 'ok', minFreeBytes: 1 });
+    } finally {
+      await t?.close();
+      t = undefined;
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
 
   it('is 503 and down when the database is gone', async () => {
     t = await buildTestApp({ target });
