@@ -167,6 +167,11 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     engines: () => engineStatus(),
     liveWorkers: () => worker.liveWorkers(),
     pendingHandOffs: () => worker.pendingHandOffs(),
+    // With S3 and PostgreSQL nothing that grows is kept in DATA_DIR.
+    disk:
+      env.storage.driver === 'local' || env.database.dialect === 'sqlite'
+        ? { dir: env.DATA_DIR, minFreeBytes: env.DATA_DIR_MIN_FREE_BYTES }
+        : undefined,
   });
 
   const now = options.now ?? systemClock;
@@ -427,7 +432,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     ...core,
     features,
     prepareDatabase: async () => {
-      const migrated = await migrateToLatest(database.db);
+      const migrated = await database.unbounded(migrateToLatest);
       const seeded = await seedDefaults(database.db);
       for (const feature of features) seeded.push(...((await feature.seed?.(database.db)) ?? []));
       const boot = env.bootstrapAdmin;

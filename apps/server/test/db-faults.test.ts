@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startBlackholeProxy } from './blackhole-proxy';
 import { describeEachDatabase, expectError, smsLogin } from './helper';
 import type { TestApp } from './helper';
 import { buildTaskApp, upload, waitUntil } from './task-fixtures';
@@ -125,6 +126,70 @@ describeEachDatabase('database faults', (target) => {
       });
       expect(after.statusCode).toBe(200);
     });
+
+    it('a partition answers 503 within the query bound, not after it; the app serves once it heals', async () => {
+      const upstream = new URL(target.databaseUrl!);
+      const viaProxy = await startBlackholeProxy({
+        host: upstream.hostname,
+        port: Number(upstream.port || 5432),
+      });
+      const p = await buildTaskApp({
+        target: { dialect: 'postgres', databaseUrl: viaProxy.via(target.databaseUrl!) },
+        role: 'api',
+        env: {
+          SIGNUP_TICKETS: '1:20',
+          DB_QUERY_TIMEOUT_MS: '1000',
+          DB_CONNECT_TIMEOUT_MS: '1000',
+        },
+      });
+      // The partition heals by itself after 20 s, as the reported one did.
+      const PARTITION_MS = 20_000;
+      let healTimer: NodeJS.Timeout | undefined;
+      try {
+        const user = await smsLogin(p);
+        const img = await upload(p, user.token);
+        const ticketsOf = () =>
+          p.app.inject({ url: '/api/ai/totalTicket?type=1', headers: { satoken: user.token } });
+        const startTask = () =>
+          p.app.inject({
+            method: 'POST',
+            url: '/api/ai/startTask',
+            payload: { toolId: 'to-line', upload_img: img.fileId },
+            headers: { satoken: user.token },
+          });
+        // Connections in the pool, idle and ready.
+        await Promise.all(Array.from({ length: 4 }, ticketsOf));
+
+        viaProxy.blackhole();
+        healTimer = setTimeout(() => viaProxy.pass(), PARTITION_MS);
+        const began = performance.now();
+        // More requests than idle connections: some wait on a held connection, some for a new one.
+        const answers = await Promise.all([...Array.from({ length: 6 }, ticketsOf), startTask()]);
+        const tookMs = performance.now() - began;
+        for (const res of answers) {
+          const body = expectError(res, 'SERVICE_UNAVAILABLE');
+          expect(body.message).toBe('服务暂时不可用，请稍后再试');
+        }
+        // Answered while the partition still lasted, far from its end.
+        expect(viaProxy.blackholed).toBe(true);
+        expect(tookMs).toBeLessThan(PARTITION_MS / 2);
+        const health = await p.app.inject({ url: '/api/health' });
+        expect(health.statusCode).toBe(503);
+
+        clearTimeout(healTimer);
+        viaProxy.pass();
+        await waitUntil(async () => (await ticketsOf()).statusCode === 200);
+        // Nothing half-done: the start that failed held no ticket and stored no task.
+        expect((await ticketsOf()).json().data).toBe(20);
+        const again = await startTask();
+        expect(again.statusCode, again.body).toBe(200);
+        expect((await p.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      } finally {
+        clearTimeout(healTimer);
+        await p.close();
+        await viaProxy.close();
+      }
+    }, 60_000);
   }
 
   it('a request after the database went away answers 503 in the envelope, not 500', async () => {

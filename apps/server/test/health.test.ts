@@ -1,5 +1,8 @@
+import fs from 'node:fs/promises';
 import { envelopeSchema, healthSchema, publicHealthSchema } from '@huijing/contracts';
 import { afterEach, expect, it } from 'vitest';
+import { startBlackholeProxy } from './blackhole-proxy';
+import { underBusyLoop } from './busy-loop';
 import { startComfyUiDouble } from './doubles/comfyui-double';
 import {
   adminToken as loginAdmin,
@@ -7,11 +10,12 @@ import {
   captureLogs,
   closedPort,
   describeEachDatabase,
+  makeTempDir,
   rootAdminEnv,
   smsLogin,
 } from './helper';
 import type { TestApp } from './helper';
-import { buildTaskApp, upload } from './task-fixtures';
+import { buildTaskApp, upload, waitUntil } from './task-fixtures';
 
 const ROOT = rootAdminEnv;
 
@@ -90,6 +94,76 @@ describeEachDatabase('GET /api/health', (target) => {
       expect(body.data.status).toBe('ok');
     } finally {
       await comfy.close();
+    }
+  });
+
+  const redisUrl = process.env.TEST_REDIS_URL;
+  // SQLite and the in-process queue answer without I/O; PostgreSQL and Redis are where a busy
+  // loop delays the reading of an answer.
+  if (redisUrl || target.dialect === 'postgres') {
+    it('stays ok while the event loop is busy past the probe bound; a hung Redis still reads down', async () => {
+      const redis = redisUrl ? new URL(redisUrl) : undefined;
+      const proxy = redis
+        ? await startBlackholeProxy({ host: redis.hostname, port: Number(redis.port || 6379) })
+        : undefined;
+      try {
+        t = await buildTestApp({
+          target,
+          role: 'api',
+          env: proxy && {
+            REDIS_URL: proxy.via(redisUrl!),
+            REDIS_PREFIX: `health-${process.pid}-${Date.now()}`,
+          },
+        });
+        const health = t.container.health;
+        await waitUntil(async () => (await health.check()).status === 'ok');
+        // Longer than every probe's bound, with the probes in flight against healthy services.
+        expect(await underBusyLoop(() => health.check(), 2_000)).toEqual({ status: 'ok' });
+        expect(await underBusyLoop(() => health.check(), 2_000)).toEqual({ status: 'ok' });
+        if (proxy) {
+          proxy.blackhole();
+          expect(await health.check()).toEqual({ status: 'down' });
+          proxy.pass();
+          await waitUntil(async () => (await health.check()).status === 'ok');
+        }
+      } finally {
+        await t?.close();
+        t = undefined;
+        await proxy?.close();
+      }
+    }, 30_000);
+  }
+
+  it('is degraded while DATA_DIR has less free space than DATA_DIR_MIN_FREE_BYTES', async () => {
+    const dataDir = await makeTempDir();
+    try {
+      const s = await fs.statfs(dataDir);
+      const free = s.bavail * s.bsize;
+      // More than this machine has free.
+      const floor = free * 2 + 1024 ** 3;
+      t = await buildTestApp({
+        target,
+        dataDir,
+        env: { ...ROOT, DATA_DIR_MIN_FREE_BYTES: String(floor) },
+      });
+      const res = await t.app.inject({ url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({ status: 'degraded' });
+      const body = await details(t);
+      expect(body.data.status).toBe('degraded');
+      expect(body.data.disk).toMatchObject({ status: 'low', minFreeBytes: floor });
+      expect(body.data.disk.freeBytes).toBeLessThan(floor);
+      expect(body.data.disk.totalBytes).toBeGreaterThan(0);
+      await t.close();
+
+      // A floor the disk is above: ok.
+      t = await buildTestApp({ target, dataDir, env: { ...ROOT, DATA_DIR_MIN_FREE_BYTES: '1' } });
+      expect((await t.app.inject({ url: '/api/health' })).json().data).toEqual({ status: 'ok' });
+      expect((await details(t)).data.disk).toMatchObject({ status: 'ok', minFreeBytes: 1 });
+    } finally {
+      await t?.close();
+      t = undefined;
+      await fs.rm(dataDir, { recursive: true, force: true });
     }
   });
 

@@ -4,7 +4,8 @@ export const componentStatusSchema = z.enum(['up', 'down', 'unconfigured']);
 
 /**
  * ok: serving; degraded: serving, but work is queued and no worker has sent a heartbeat (tasks
- * wait); down: the database or the queue transport does not answer (503).
+ * wait), or DATA_DIR is low on free space; down: the database or the queue transport does not
+ * answer (503).
  */
 export const healthStatusSchema = z.enum(['ok', 'degraded', 'down']);
 
@@ -32,6 +33,17 @@ export const healthSchema = z.object({
     ),
   }),
   tasks: z.object({ queued: z.number(), running: z.number(), pendingHandOffs: z.number() }),
+  /**
+   * Free space of DATA_DIR's file system (uploads, outputs, SQLite). low: below minFreeBytes
+   * (DATA_DIR_MIN_FREE_BYTES); unknown: it could not be read; unconfigured: nothing that grows
+   * lives there (S3 storage and PostgreSQL) or the check is off.
+   */
+  disk: z.object({
+    status: z.enum(['ok', 'low', 'unknown', 'unconfigured']),
+    freeBytes: z.number().optional(),
+    totalBytes: z.number().optional(),
+    minFreeBytes: z.number(),
+  }),
   engines: z.array(
     z.object({ id: z.string(), status: componentStatusSchema, detail: z.string().optional() }),
   ),

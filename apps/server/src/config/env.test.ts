@@ -34,6 +34,32 @@ describe('loadEnv', () => {
     expect(path.isAbsolute(env.WEB_DIST)).toBe(true);
   });
 
+  it('bounds the PostgreSQL waits and the free space of DATA_DIR, with defaults', () => {
+    const url = 'postgres://db/huijing';
+    expect(loadEnv({ DATABASE_URL: url }, { cwd })).toMatchObject({
+      database: { timeouts: { queryMs: 10_000, connectMs: 5_000, idleInTransactionMs: 60_000 } },
+      DATA_DIR_MIN_FREE_BYTES: 1024 * 1024 * 1024,
+    });
+    const set = loadEnv(
+      {
+        DATABASE_URL: url,
+        DB_QUERY_TIMEOUT_MS: '2500',
+        DB_CONNECT_TIMEOUT_MS: '1500',
+        DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '30000',
+        DATA_DIR_MIN_FREE_BYTES: '0',
+      },
+      { cwd },
+    );
+    expect(set).toMatchObject({
+      database: { timeouts: { queryMs: 2500, connectMs: 1500, idleInTransactionMs: 30_000 } },
+      DATA_DIR_MIN_FREE_BYTES: 0,
+    });
+    expect(problemsOf({ DB_QUERY_TIMEOUT_MS: '0', DATA_DIR_MIN_FREE_BYTES: '-1' })).toEqual([
+      'DB_QUERY_TIMEOUT_MS: must be positive',
+      'DATA_DIR_MIN_FREE_BYTES: must be 0 or more',
+    ]);
+  });
+
   it('finds the repo web build from the source file location', () => {
     const here = path.resolve(import.meta.dirname);
     const repoRoot = path.resolve(here, '../../../..');

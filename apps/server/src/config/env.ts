@@ -142,6 +142,15 @@ const rawEnvSchema = z.object({
   TASK_USER_LANE_CAP: positiveInt(20),
   CLICK_MASK_PER_MINUTE: positiveInt(30),
   RATE_LIMIT_REDIS_TIMEOUT_MS: positiveInt(500),
+  DB_QUERY_TIMEOUT_MS: positiveInt(10_000),
+  DB_CONNECT_TIMEOUT_MS: positiveInt(5_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt(60_000),
+  // 0 turns the check off.
+  DATA_DIR_MIN_FREE_BYTES: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(0, 'must be 0 or more')
+    .default(1024 * MIB),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], {
       message: 'must be true or false',
@@ -273,8 +282,18 @@ export type StorageConfig =
       prefix: string | undefined;
     };
 
+/** Bounds on every PostgreSQL wait, so a partitioned database fails requests instead of hanging them. */
+export type PgTimeouts = {
+  /** Longest wait for a query's answer (client side; PostgreSQL's statement_timeout too). */
+  queryMs: number;
+  /** Longest wait for a connection: a free one from the pool, or a new one's handshake. */
+  connectMs: number;
+  /** PostgreSQL ends a session idle inside a transaction this long (its locks go with it). */
+  idleInTransactionMs: number;
+};
+
 export type DatabaseConfig =
-  { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; timeouts: PgTimeouts };
 
 export type Env = {
   PORT: number;
@@ -340,6 +359,8 @@ export type Env = {
   CLICK_MASK_PER_MINUTE: number;
   /** How long a rate-limit count may wait for Redis before the request is let through uncounted. */
   RATE_LIMIT_REDIS_TIMEOUT_MS: number;
+  /** Health reads degraded when DATA_DIR's file system has less free space (0: not checked). */
+  DATA_DIR_MIN_FREE_BYTES: number;
   TRUST_PROXY: boolean;
   /** Signs captcha challenges and keys code hashes; generated and stored in the database when unset. */
   APP_SECRET: string | undefined;
@@ -486,7 +507,15 @@ export const loadEnv = (
     DATA_DIR: dataDir,
     DATABASE_URL: raw.DATABASE_URL,
     database: raw.DATABASE_URL
-      ? { dialect: 'postgres', url: raw.DATABASE_URL }
+      ? {
+          dialect: 'postgres',
+          url: raw.DATABASE_URL,
+          timeouts: {
+            queryMs: raw.DB_QUERY_TIMEOUT_MS,
+            connectMs: raw.DB_CONNECT_TIMEOUT_MS,
+            idleInTransactionMs: raw.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+          },
+        }
       : { dialect: 'sqlite', file: path.join(dataDir, 'huijing.sqlite') },
     LOG_LEVEL: raw.LOG_LEVEL,
     LOG_FORMAT: raw.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
@@ -576,6 +605,7 @@ export const loadEnv = (
     TASK_USER_LANE_CAP: raw.TASK_USER_LANE_CAP,
     CLICK_MASK_PER_MINUTE: raw.CLICK_MASK_PER_MINUTE,
     RATE_LIMIT_REDIS_TIMEOUT_MS: raw.RATE_LIMIT_REDIS_TIMEOUT_MS,
+    DATA_DIR_MIN_FREE_BYTES: raw.DATA_DIR_MIN_FREE_BYTES,
     TRUST_PROXY: raw.TRUST_PROXY,
     APP_SECRET: raw.APP_SECRET,
     signupTickets: parseSignupTickets(raw.SIGNUP_TICKETS),

@@ -10,6 +10,8 @@ const SQLSTATE_UNAVAILABLE = new Set([
   '53300', // too_many_connections
   '40001', // serialization_failure (retryable)
   '40P01', // deadlock_detected (retryable)
+  '57014', // query_canceled: statement_timeout (DB_QUERY_TIMEOUT_MS)
+  '25P03', // idle_in_transaction_session_timeout
 ]);
 const NODE_UNAVAILABLE = new Set([
   'ECONNREFUSED',
@@ -30,6 +32,8 @@ const MESSAGE_UNAVAILABLE = [
   /^terminating connection/i,
   /driver has already been destroyed/i,
   /Cannot use a pool after calling end/i,
+  // query_timeout (DB_QUERY_TIMEOUT_MS) passed without an answer: a partition or an overloaded server.
+  /^Query read timeout/,
 ];
 
 const codeOf = (err: object): string | undefined => {

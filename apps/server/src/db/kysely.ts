@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config/env';
+import type { DatabaseConfig, PgTimeouts } from '../config/env';
 import type { Database } from './schema';
 
 export type Dialect = DatabaseConfig['dialect'];
@@ -12,6 +13,8 @@ export type DatabaseHandle = {
   db: Kysely<Database>;
   dialect: Dialect;
   close: () => Promise<void>;
+  /** Runs fn on a connection without the query bounds (migrations); SQLite: the same db. */
+  unbounded: <T>(fn: (db: Kysely<Database>) => Promise<T>) => Promise<T>;
 };
 
 /**
@@ -64,21 +67,81 @@ export const withStatementCache = (sqlite: SqliteDatabase.Database) => {
 /** What a database connection failure is reported to (the container's logger). */
 export type ConnectionErrorSink = (err: Error) => void;
 
+/** pg's message when query_timeout passes without an answer. */
+const QUERY_TIMEOUT = /^Query read timeout/;
+
 /**
  * A pg pool that survives lost connections. pg emits 'error' on the pool for idle clients and on
  * the client itself for checked-out ones; an 'error' event nobody listens to ends the process
  * (a PostgreSQL restart, a failover or pg_terminate_backend would kill every node). With the
  * listeners the broken client is discarded by the pool, the query in flight fails (its request
  * answers 503) and the next query gets a fresh connection.
+ *
+ * Every wait is bounded (`timeouts`): a network partition swallows packets without closing
+ * anything, and unbounded a request would wait as long as the partition lasts. TCP keepalive
+ * finds dead idle connections; PostgreSQL itself stops statements and idle transactions of a
+ * client it no longer hears from, so their locks do not outlive it. `timeouts: undefined` (schema
+ * migrations) waits as long as it takes.
  */
-export const createPgPool = (url: string, onError: ConnectionErrorSink): pg.Pool => {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+export const createPgPool = (
+  url: string,
+  onError: ConnectionErrorSink,
+  timeouts?: PgTimeouts,
+): pg.Pool => {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: timeouts?.connectMs ?? 5000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(timeouts && {
+      query_timeout: timeouts.queryMs,
+      statement_timeout: timeouts.queryMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    }),
+  });
   pool.on('error', onError);
   pool.on('connect', (client) => {
     client.on('error', onError);
   });
   return pool;
 };
+
+/**
+ * Kysely's view of the pool. A query that timed out leaves its connection waiting for an answer
+ * that may never come (pg keeps it busy and queues later queries behind it), so that connection
+ * is closed and not returned to the pool.
+ */
+export const discardingTimedOut = (pool: pg.Pool): PostgresPool => ({
+  connect: async () => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    const query = async (sql: string, parameters: ReadonlyArray<unknown>) => {
+      try {
+        return await client.query(sql, [...parameters]);
+      } catch (err) {
+        if (err instanceof Error && QUERY_TIMEOUT.test(err.message)) {
+          broken = err;
+          client.connection.stream.destroy();
+        }
+        throw err;
+      }
+    };
+    return {
+      // Kysely streams through the cursor overload only when a cursor class is configured (none is).
+      query: query as unknown as PostgresPoolClient['query'],
+      release: () => client.release(broken),
+    };
+  },
+  end: () => pool.end(),
+});
+
+const postgresKysely = (url: string, onError: ConnectionErrorSink, timeouts?: PgTimeouts) =>
+  new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: discardingTimedOut(createPgPool(url, onError, timeouts)),
+    }),
+  });
 
 export const createDatabase = (
   config: DatabaseConfig,
@@ -89,13 +152,21 @@ export const createDatabase = (
       ? new Kysely<Database>({
           dialect: new SqliteDialect({ database: withStatementCache(openSqlite(config.file)) }),
         })
-      : new Kysely<Database>({
-          dialect: new PostgresDialect({ pool: createPgPool(config.url, onConnectionError) }),
-        });
+      : postgresKysely(config.url, onConnectionError, config.timeouts);
   let closing: Promise<void> | undefined;
   return {
     db,
     dialect: config.dialect,
+    // A schema change may rightly run longer than any request's bound (an index on a big table).
+    unbounded: async (fn) => {
+      if (config.dialect === 'sqlite') return fn(db);
+      const own = postgresKysely(config.url, onConnectionError);
+      try {
+        return await fn(own);
+      } finally {
+        await own.destroy();
+      }
+    },
     // Idempotent: shutdown paths may race (signal handler and a failing boot).
     close: () => (closing ??= db.destroy()),
   };

@@ -15,7 +15,7 @@ const env = (() => {
 })();
 const database = createDatabase(env.database);
 try {
-  const migrated = await migrateToLatest(database.db);
+  const migrated = await database.unbounded(migrateToLatest);
   const seeded = await seedDefaults(database.db);
   console.info(
     `[${database.dialect}] migrations applied: ${migrated.join(', ') || 'none (up to date)'}; ` +

@@ -40,10 +40,33 @@ export class TimeoutError extends Error {
   }
 }
 
+/** A timer firing later than this was held up by a busy event loop, not by the awaited call. */
+const LOOP_DELAY_TOLERANCE_MS = 50;
+/** Fresh bounds a call gets when the loop was busy; a call that still hangs then fails. */
+const MAX_LOOP_DELAY_RETRIES = 3;
+
+/**
+ * Fails `promise` after `ms` of waiting. A timer that fires late means the event loop was busy
+ * (CPU work, a loaded machine): the answer may already sit unread in a socket, and the loop, not
+ * the call, used the time. Such a call gets a fresh `ms` (at most MAX_LOOP_DELAY_RETRIES times),
+ * so a busy process does not read its own slowness as an outage; a timer firing on time means
+ * the call itself is slow, and it fails.
+ */
 export const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> => {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(what, ms)), ms);
+    let retries = 0;
+    const arm = () => {
+      const due = performance.now() + ms;
+      timer = setTimeout(() => {
+        const late = performance.now() - due;
+        if (late > LOOP_DELAY_TOLERANCE_MS && retries < MAX_LOOP_DELAY_RETRIES) {
+          retries += 1;
+          arm();
+        } else reject(new TimeoutError(what, ms));
+      }, ms);
+    };
+    arm();
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 };

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { Health, PublicHealth } from '@huijing/contracts';
 import { sql } from 'kysely';
 import type { Role } from '../../config/role';
@@ -24,6 +25,8 @@ export const createHealthService = (deps: {
   /** Workers with a recent heartbeat. */
   liveWorkers: () => Promise<WorkerHeartbeat[]>;
   pendingHandOffs: () => number;
+  /** DATA_DIR and its free-space floor, when files or SQLite live there; undefined: unchecked. */
+  disk?: { dir: string; minFreeBytes: number };
 }) => {
   const probe = <T>(p: Promise<T>, what: string) => withTimeout(p, PROBE_MS, what);
 
@@ -49,18 +52,37 @@ export const createHealthService = (deps: {
     return { queued: of('queued'), running: of('running') };
   };
 
-  /** The essentials: database, transport, and whether queued work has a live worker. */
+  const disk = async (): Promise<Health['disk']> => {
+    const minFreeBytes = deps.disk?.minFreeBytes ?? 0;
+    if (!deps.disk || minFreeBytes === 0) return { status: 'unconfigured', minFreeBytes };
+    try {
+      const s = await probe(fs.statfs(deps.disk.dir), 'disk space');
+      // bavail: the blocks an unprivileged process (this server) may still write.
+      const freeBytes = s.bavail * s.bsize;
+      const status = freeBytes < minFreeBytes ? 'low' : 'ok';
+      return { status, freeBytes, totalBytes: s.blocks * s.bsize, minFreeBytes };
+    } catch {
+      return { status: 'unknown', minFreeBytes };
+    }
+  };
+
+  /** The essentials: database, transport, whether queued work has a live worker, disk space. */
   const core = async () => {
-    const [db, queueUp] = await Promise.all([database(), deps.queue.ping().catch(() => false)]);
+    const [db, queueUp, space] = await Promise.all([
+      database(),
+      deps.queue.ping().catch(() => false),
+      disk(),
+    ]);
     const [counts, workers] = db.up
       ? await Promise.all([
           taskCounts().catch(() => ({ queued: 0, running: 0 })),
           probe(deps.liveWorkers(), 'workers').catch(() => []),
         ])
       : [{ queued: 0, running: 0 }, []];
+    const stalled = counts.queued > 0 && workers.length === 0;
     const status: PublicHealth['status'] =
-      !db.up || !queueUp ? 'down' : counts.queued > 0 && workers.length === 0 ? 'degraded' : 'ok';
-    return { status, db, queueUp, counts, workers };
+      !db.up || !queueUp ? 'down' : stalled || space.status === 'low' ? 'degraded' : 'ok';
+    return { status, db, queueUp, counts, workers, space };
   };
 
   return {
@@ -89,6 +111,7 @@ export const createHealthService = (deps: {
           list: c.workers.map((w) => ({ id: w.id, lanes: w.lanes, heartbeatAt: w.heartbeatAt })),
         },
         tasks: { ...c.counts, pendingHandOffs: deps.pendingHandOffs() },
+        disk: c.space,
         engines,
       };
     },
