@@ -183,13 +183,5 @@ export const createAdminUsersRepository = (db: Kysely<Database>) => {
         .where('id', '=', id)
         .execute();
     },
-
-    async setVip(trx: Db, id: string, tier: string, until: string, at: string) {
-      await trx
-        .updateTable('users')
-        .set({ vip_tier: tier, vip_until: until, updated_at: at })
-        .where('id', '=', id)
-        .execute();
-    },
   };
 };

@@ -9,10 +9,10 @@ import type {
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CoreContainer } from '../../container';
-import { DAY } from '../../config/clock';
 import type { Database } from '../../db/schema';
 import { newId } from '../../db/ids';
 import { AppError } from '../../http/app-error';
+import { createMembership } from '../orders/membership';
 import type { VipGrantInput } from '../orders/vip-allowance';
 import type { AuditLog } from './audit.service';
 import type { AdminSettingsStore } from './admin-settings.service';
@@ -40,6 +40,12 @@ export const createAdminUsersService = (deps: {
   const { db } = deps.core.database;
   const repo = createAdminUsersRepository(db);
   const tasks = createAdminTasksRepository(db);
+  const membership = createMembership({
+    db,
+    dialect: deps.core.database.dialect,
+    now: deps.core.now,
+    logger: deps.core.logger,
+  });
   const iso = () => deps.core.now().toISOString();
 
   const requireUser = async (id: string): Promise<AdminUserRow> => {
@@ -150,18 +156,25 @@ export const createAdminUsersService = (deps: {
       await db.transaction().execute(async (trx) => {
         await repo.holdUser(trx, id);
         const before = await repo.find(id, trx);
-        const current = before?.vipUntil ? Date.parse(before.vipUntil) : 0;
-        const start = Math.max(at.getTime(), Number.isFinite(current) ? current : 0);
-        const until = new Date(start + body.days * DAY).toISOString();
-        await repo.setVip(trx, id, body.tier, until, at.toISOString());
+        // Its days begin where the user's periods end (membership.ts keeps users' tier and end).
+        const period = await membership.add(trx, {
+          userId: id,
+          tier: body.tier,
+          days: body.days,
+          source: 'grant',
+          sourceId: null,
+          at,
+        });
+        const until = new Date(period.untilMs).toISOString();
         const allowance = await deps.vipGrant?.(trx, {
           userId: id,
           tier: body.tier,
           days: body.days,
-          vipFrom: new Date(start).toISOString(),
+          vipFrom: new Date(period.fromMs).toISOString(),
           grantedBy: request.adminAuth?.adminId ?? null,
           reason: body.reason,
         });
+        if (allowance) await membership.link(trx, period.periodId, allowance.grantId);
         await deps.audit.recordFor(
           request,
           {
@@ -169,7 +182,7 @@ export const createAdminUsersService = (deps: {
             target: `user:${id}`,
             before: { vipTier: before?.vipTier ?? null, vipUntil: before?.vipUntil ?? null },
             after: {
-              vipTier: body.tier,
+              vipTier: period.chain?.tier ?? body.tier,
               vipUntil: until,
               days: body.days,
               ...(allowance && {
