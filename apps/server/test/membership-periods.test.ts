@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DAY } from '../src/config/clock';
 import { backfill } from '../src/db/migrations/0019-membership-periods';
@@ -162,8 +163,9 @@ describeEachDatabase('membership periods', (target) => {
       .set({ vip_tier: 'vip', vip_until: at(now, 40) })
       .where('id', '=', user.id)
       .execute();
-    await backfill(db(), clock.now().toISOString());
-    await backfill(db(), clock.now().toISOString());
+    const raw = db() as unknown as Kysely<unknown>;
+    await backfill(raw, clock.now().toISOString());
+    await backfill(raw, clock.now().toISOString());
     const rows = await db()
       .selectFrom('membership_periods')
       .selectAll()

@@ -183,5 +183,60 @@ export const createAdminUsersRepository = (db: Kysely<Database>) => {
         .where('id', '=', id)
         .execute();
     },
+
+    /** Takes the admin's row for the transaction (a row lock on PostgreSQL), before the user's. */
+    async holdAdmin(trx: Db, adminId: string) {
+      await trx
+        .updateTable('admin_accounts')
+        .set({ updated_at: sql<string>`updated_at` })
+        .where('id', '=', adminId)
+        .execute();
+    },
+
+    /** Tickets an admin added (admin_adjust lines, found by their audit entry) since `since`. */
+    async ticketsAddedBy(trx: Db, adminId: string, since: string): Promise<number> {
+      const row = await trx
+        .selectFrom('ticket_ledger as l')
+        .innerJoin('admin_audit_log as a', 'a.id', 'l.ref')
+        .select((eb) => eb.fn.sum<string | number | null>('l.delta').as('n'))
+        .where('l.reason', '=', 'admin_adjust')
+        .where('l.delta', '>', 0)
+        .where('a.actor_id', '=', adminId)
+        .where('l.created_at', '>=', since)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** Tickets admins added to one user since `since`. */
+    async ticketsAddedTo(trx: Db, userId: string, since: string): Promise<number> {
+      const row = await trx
+        .selectFrom('ticket_ledger')
+        .select((eb) => eb.fn.sum<string | number | null>('delta').as('n'))
+        .where('reason', '=', 'admin_adjust')
+        .where('delta', '>', 0)
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', since)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** VIP days granted (`vip_grants`) by one admin or to one user since `since`. */
+    async vipDaysGranted(
+      trx: Db,
+      who: { adminId: string } | { userId: string },
+      since: string,
+    ): Promise<number> {
+      const row = await trx
+        .selectFrom('vip_grants')
+        .select((eb) => eb.fn.sum<string | number | null>('vip_days').as('n'))
+        .where(
+          'adminId' in who ? 'granted_by' : 'user_id',
+          '=',
+          'adminId' in who ? who.adminId : who.userId,
+        )
+        .where('created_at', '>=', since)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
   };
 };
