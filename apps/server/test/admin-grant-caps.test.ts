@@ -78,12 +78,14 @@ describeEachDatabase('admin grant caps', (target) => {
     expect(total).toBe(cap);
   });
 
-  it('a super admin is not capped', async () => {
+  it('a super admin is not capped, nor counted against operators', async () => {
     const token = await root();
     const { user } = await smsLogin(t);
     const all = await Promise.all(Array.from({ length: 10 }, () => give(token, user.id, 100)));
     expect(statuses(all)).toEqual(Array(10).fill(200));
     expect(await balance(user.id)).toBe(1000);
+    // What a super admin gave does not use up the operators' allowance for the user.
+    expect((await give((await operator()).token, user.id, 100)).statusCode).toBe(200);
   });
 
   it('VIP days per grant by role, and per user over 24 hours under parallel grants', async () => {

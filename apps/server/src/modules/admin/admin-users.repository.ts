@@ -207,35 +207,38 @@ export const createAdminUsersRepository = (db: Kysely<Database>) => {
       return Number(row?.n ?? 0);
     },
 
-    /** Tickets admins added to one user since `since`. */
+    /** Tickets admins other than super admins added to one user since `since`. */
     async ticketsAddedTo(trx: Db, userId: string, since: string): Promise<number> {
       const row = await trx
-        .selectFrom('ticket_ledger')
-        .select((eb) => eb.fn.sum<string | number | null>('delta').as('n'))
-        .where('reason', '=', 'admin_adjust')
-        .where('delta', '>', 0)
-        .where('user_id', '=', userId)
-        .where('created_at', '>=', since)
+        .selectFrom('ticket_ledger as l')
+        .innerJoin('admin_audit_log as a', 'a.id', 'l.ref')
+        .select((eb) => eb.fn.sum<string | number | null>('l.delta').as('n'))
+        .where('l.reason', '=', 'admin_adjust')
+        .where('l.delta', '>', 0)
+        .where('l.user_id', '=', userId)
+        .where('a.role', '<>', 'super')
+        .where('l.created_at', '>=', since)
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
 
-    /** VIP days granted (`vip_grants`) by one admin or to one user since `since`. */
+    /** VIP days granted by one admin, or to one user by admins other than super, since `since`. */
     async vipDaysGranted(
       trx: Db,
       who: { adminId: string } | { userId: string },
       since: string,
     ): Promise<number> {
-      const row = await trx
-        .selectFrom('vip_grants')
-        .select((eb) => eb.fn.sum<string | number | null>('vip_days').as('n'))
-        .where(
-          'adminId' in who ? 'granted_by' : 'user_id',
-          '=',
-          'adminId' in who ? who.adminId : who.userId,
-        )
-        .where('created_at', '>=', since)
-        .executeTakeFirst();
+      let q = trx
+        .selectFrom('vip_grants as g')
+        .select((eb) => eb.fn.sum<string | number | null>('g.vip_days').as('n'))
+        .where('g.created_at', '>=', since);
+      if ('adminId' in who) q = q.where('g.granted_by', '=', who.adminId);
+      else
+        q = q
+          .innerJoin('admin_accounts as a', 'a.id', 'g.granted_by')
+          .where('g.user_id', '=', who.userId)
+          .where('a.role', '<>', 'super');
+      const row = await q.executeTakeFirst();
       return Number(row?.n ?? 0);
     },
   };
