@@ -109,6 +109,14 @@ describeEachDatabase('membership periods', (target) => {
     const svip = await buyAndPay(token, 'vip-year');
     expect(await balance(user.id, 1)).toBe(350);
     clock.advance(10 * DAY);
+    // The admin's confirmation says what the refund will do.
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/manage/order/${vip}`,
+      headers: { satoken: await adminToken(t, ROOT) },
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().data.refundPreview).toMatchObject({ vipDaysTaken: 80 });
     const done = await refund(vip);
     // 80 of the quarter's 90 days were ahead; its first month's 350 are taken back.
     expect(done.vipDaysTaken).toBe(80);
