@@ -229,6 +229,16 @@ export const errorCatalogue = {
     message: '退款需由另一位管理员批准，发起人不能自己批准',
   },
   ADMIN_REFUND_NOT_REQUESTED: { code: 40478, status: 404, message: '该订单没有待批准的退款申请' },
+  ADMIN_DAILY_LIMIT: {
+    code: 40378,
+    status: 403,
+    message: '已达到 24 小时内的发放上限，请联系超级管理员',
+  },
+  ADMIN_VIP_DAYS_LIMIT: {
+    code: 40379,
+    status: 403,
+    message: '单次赠送的会员天数超出当前角色的上限',
+  },
   // --
   // the designer's first hour (issue 18): codes ending 22–29
   PROJECT_NOT_FOUND: { code: 40422, status: 404, message: '这个项目不存在或已被删除' },

@@ -44,6 +44,7 @@ import * as m0015community from './0015-community-cases';
 import * as m0016community from './0016-community-waterfall-indexes';
 // 0017-community-case-projects.ts (issue 14, lane community)
 import * as m0017community from './0017-community-case-projects';
+import * as m0019membership from './0019-membership-periods';
 // --
 
 /**
@@ -101,6 +102,8 @@ export const migrations: Record<string, Migration> = {
   '0016_community_waterfall_indexes': m0016community,
   // '0017_community_case_projects' (issue 14)
   '0017_community_case_projects': m0017community,
+  // '0019_membership_periods'
+  '0019_membership_periods': m0019membership,
   // --
 };
 

@@ -14,7 +14,8 @@ import { AppError } from '../../http/app-error';
 import type { OrdersModuleServices } from '../orders/orders.module';
 import { parseGrants } from '../orders/orders.repository';
 import { refundAmount } from '../orders/refunds.service';
-import { activeVip, grantEntries } from '../orders/settlement';
+import { createMembership } from '../orders/membership';
+import { grantEntries } from '../orders/settlement';
 import { adminOf } from '../auth/authenticate';
 import type { AdminOrdersRepository } from './admin-orders.repository';
 import { cstDayEndIso, cstDayStartIso } from './admin-orders.repository';
@@ -44,6 +45,12 @@ export const createAdminOrdersService = (deps: {
 }) => {
   const { core, repo, commerce, audit, settings } = deps;
   const db = core.database.db;
+  const membership = createMembership({
+    db,
+    dialect: core.database.dialect,
+    now: core.now,
+    logger: core.logger,
+  });
 
   const askProvider = async (order: AdminOrderRow): Promise<ProviderQuery> => {
     const checkedAt = core.now().toISOString();
@@ -102,6 +109,7 @@ export const createAdminOrdersService = (deps: {
 
   /** The refund rule applied to balances as they are now, without changing anything. */
   const previewRefund = async (row: {
+    order_no: string;
     user_id: string;
     grants: string;
     vip_days: number | null;
@@ -119,18 +127,9 @@ export const createAdminOrdersService = (deps: {
       if (take > 0) ticketsTaken[String(g.ticketType)] = take;
     }
     const vipDays = Number(row.vip_days ?? 0);
-    let vipDaysTaken = 0;
-    if (vipDays > 0) {
-      const user = await db
-        .selectFrom('users')
-        .select(['vip_tier', 'vip_until'])
-        .where('id', '=', row.user_id)
-        .executeTakeFirst();
-      if (user && activeVip(user, now)) {
-        const remaining = Math.floor((Date.parse(user.vip_until!) - now.getTime()) / DAY);
-        vipDaysTaken = Math.max(0, Math.min(vipDays, remaining));
-      }
-    }
+    // The refund's own rule: the days still ahead of the order's membership period.
+    const vipDaysTaken =
+      vipDays > 0 ? await membership.previewTake(row.user_id, row.order_no, vipDays, now) : 0;
     const { refundFen, note } = refundAmount({
       amountFen: Number(row.amount_fen),
       grantedSum,

@@ -184,12 +184,62 @@ export const createAdminUsersRepository = (db: Kysely<Database>) => {
         .execute();
     },
 
-    async setVip(trx: Db, id: string, tier: string, until: string, at: string) {
+    /** Takes the admin's row for the transaction (a row lock on PostgreSQL), before the user's. */
+    async holdAdmin(trx: Db, adminId: string) {
       await trx
-        .updateTable('users')
-        .set({ vip_tier: tier, vip_until: until, updated_at: at })
-        .where('id', '=', id)
+        .updateTable('admin_accounts')
+        .set({ updated_at: sql<string>`updated_at` })
+        .where('id', '=', adminId)
         .execute();
+    },
+
+    /** Tickets an admin added (admin_adjust lines, found by their audit entry) since `since`. */
+    async ticketsAddedBy(trx: Db, adminId: string, since: string): Promise<number> {
+      const row = await trx
+        .selectFrom('ticket_ledger as l')
+        .innerJoin('admin_audit_log as a', 'a.id', 'l.ref')
+        .select((eb) => eb.fn.sum<string | number | null>('l.delta').as('n'))
+        .where('l.reason', '=', 'admin_adjust')
+        .where('l.delta', '>', 0)
+        .where('a.actor_id', '=', adminId)
+        .where('l.created_at', '>=', since)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** Tickets admins other than super admins added to one user since `since`. */
+    async ticketsAddedTo(trx: Db, userId: string, since: string): Promise<number> {
+      const row = await trx
+        .selectFrom('ticket_ledger as l')
+        .innerJoin('admin_audit_log as a', 'a.id', 'l.ref')
+        .select((eb) => eb.fn.sum<string | number | null>('l.delta').as('n'))
+        .where('l.reason', '=', 'admin_adjust')
+        .where('l.delta', '>', 0)
+        .where('l.user_id', '=', userId)
+        .where('a.role', '<>', 'super')
+        .where('l.created_at', '>=', since)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** VIP days granted by one admin, or to one user by admins other than super, since `since`. */
+    async vipDaysGranted(
+      trx: Db,
+      who: { adminId: string } | { userId: string },
+      since: string,
+    ): Promise<number> {
+      let q = trx
+        .selectFrom('vip_grants as g')
+        .select((eb) => eb.fn.sum<string | number | null>('g.vip_days').as('n'))
+        .where('g.created_at', '>=', since);
+      if ('adminId' in who) q = q.where('g.granted_by', '=', who.adminId);
+      else
+        q = q
+          .innerJoin('admin_accounts as a', 'a.id', 'g.granted_by')
+          .where('g.user_id', '=', who.userId)
+          .where('a.role', '<>', 'super');
+      const row = await q.executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
   };
 };

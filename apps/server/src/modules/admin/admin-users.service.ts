@@ -9,10 +9,11 @@ import type {
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CoreContainer } from '../../core/deps';
-import { DAY } from '../../config/clock';
 import type { Database } from '../../db/schema';
+import { DAY } from '../../config/clock';
 import { newId } from '../../db/ids';
 import { AppError } from '../../http/app-error';
+import { createMembership } from '../orders/membership';
 import type { VipGrantInput } from '../orders/vip-allowance';
 import type { AuditLog } from './audit.service';
 import type { AdminSettingsStore } from './admin-settings.service';
@@ -30,6 +31,28 @@ export type VipGrantRecorder = (
   grant: VipGrantInput,
 ) => Promise<{ grantId: string; months: number; grants: TicketGrants }>;
 
+/**
+ * What admins other than super may give, so that parallel or repeated grants cannot add up
+ * (docs/admin-console.md). Daily caps cover the 24 hours before each grant, counted from the
+ * ledger and `vip_grants` inside the grant's transaction with the admin's and the user's rows
+ * held, so concurrent grants are counted one after another.
+ */
+export const ADMIN_GRANT_CAPS = {
+  /** Tickets one admin may add in 24 hours, over all users. */
+  ticketsPerAdminDay: 500,
+  /** Tickets admins may add to one user in 24 hours. */
+  ticketsPerUserDay: 200,
+  /** VIP days in one grant, by role (finance grants no VIP). */
+  vipDaysPerGrant: { super: 366, operator: 31, finance: 0 },
+  /** VIP days one admin may grant in 24 hours, over all users. */
+  vipDaysPerAdminDay: 93,
+  /** VIP days admins may grant to one user in 24 hours. */
+  vipDaysPerUserDay: 62,
+} as const;
+
+const dailyLimit = (message: string, data: Record<string, number>) =>
+  new AppError('ADMIN_DAILY_LIMIT', { message: `${message}；如需更多请联系超级管理员`, data });
+
 export const createAdminUsersService = (deps: {
   core: CoreContainer;
   audit: AuditLog;
@@ -40,6 +63,12 @@ export const createAdminUsersService = (deps: {
   const { db } = deps.core.database;
   const repo = createAdminUsersRepository(db);
   const tasks = createAdminTasksRepository(db);
+  const membership = createMembership({
+    db,
+    dialect: deps.core.database.dialect,
+    now: deps.core.now,
+    logger: deps.core.logger,
+  });
   const iso = () => deps.core.now().toISOString();
 
   const requireUser = async (id: string): Promise<AdminUserRow> => {
@@ -51,6 +80,51 @@ export const createAdminUsersService = (deps: {
   /** The operator's cap on one adjustment; super admins have none. */
   const limitFor = async (request: FastifyRequest) =>
     request.adminAuth?.role === 'super' ? null : await deps.settings.get('operatorTicketLimit');
+
+  /**
+   * The daily caps, inside the grant's transaction: the admin's row, then the user's, are held
+   * first (PostgreSQL row locks; SQLite runs one transaction at a time), so ten parallel grants
+   * each see the ones committed before them. Super admins are not capped.
+   */
+  const checkDaily = async (
+    trx: Kysely<Database>,
+    request: FastifyRequest,
+    userId: string,
+    kind: 'tickets' | 'vipDays',
+    amount: number,
+  ) => {
+    const auth = request.adminAuth;
+    if (!auth || auth.role === 'super' || amount <= 0) return;
+    await repo.holdAdmin(trx, auth.adminId);
+    await repo.holdUser(trx, userId);
+    const since = new Date(deps.core.now().getTime() - DAY).toISOString();
+    const caps = ADMIN_GRANT_CAPS;
+    const [byAdmin, toUser, perAdmin, perUser] =
+      kind === 'tickets'
+        ? [
+            await repo.ticketsAddedBy(trx, auth.adminId, since),
+            await repo.ticketsAddedTo(trx, userId, since),
+            caps.ticketsPerAdminDay,
+            caps.ticketsPerUserDay,
+          ]
+        : [
+            await repo.vipDaysGranted(trx, { adminId: auth.adminId }, since),
+            await repo.vipDaysGranted(trx, { userId }, since),
+            caps.vipDaysPerAdminDay,
+            caps.vipDaysPerUserDay,
+          ];
+    const [verb, unit] = kind === 'tickets' ? ['发放', '次'] : ['赠送', '天会员'];
+    if (byAdmin + amount > perAdmin)
+      throw dailyLimit(
+        `你 24 小时内最多${verb} ${perAdmin} ${unit}（已${verb} ${byAdmin}），本次不能再${verb} ${amount} ${unit}`,
+        { limit: perAdmin, used: byAdmin },
+      );
+    if (toUser + amount > perUser)
+      throw dailyLimit(
+        `该用户 24 小时内最多获管理员${verb} ${perUser} ${unit}（已获${verb} ${toUser}），本次不能再${verb} ${amount} ${unit}`,
+        { limit: perUser, used: toUser },
+      );
+  };
 
   return {
     async list(q: AdminUserQuery) {
@@ -86,6 +160,7 @@ export const createAdminUsersService = (deps: {
       const auditId = newId();
       const at = iso();
       const result = await db.transaction().execute(async (trx) => {
+        await checkDaily(trx, request, id, 'tickets', body.delta);
         const before = await repo.balance(trx, id, body.type);
         const done = await repo.adjust(trx, {
           userId: id,
@@ -145,23 +220,41 @@ export const createAdminUsersService = (deps: {
       id: string,
       body: { tier: 'vip' | 'svip'; days: number; reason: string },
     ) {
+      const role = request.adminAuth?.role ?? 'operator';
+      const perGrant = ADMIN_GRANT_CAPS.vipDaysPerGrant[role];
+      if (body.days > perGrant) {
+        throw new AppError('ADMIN_VIP_DAYS_LIMIT', {
+          message: `当前角色单次最多赠送 ${perGrant} 天会员，超出请联系超级管理员`,
+          data: { limit: perGrant },
+        });
+      }
       await requireUser(id);
       const at = deps.core.now();
       await db.transaction().execute(async (trx) => {
+        // The admin's row before the user's, as in every capped grant (no lock-order deadlock).
+        if (request.adminAuth) await repo.holdAdmin(trx, request.adminAuth.adminId);
         await repo.holdUser(trx, id);
+        await checkDaily(trx, request, id, 'vipDays', body.days);
         const before = await repo.find(id, trx);
-        const current = before?.vipUntil ? Date.parse(before.vipUntil) : 0;
-        const start = Math.max(at.getTime(), Number.isFinite(current) ? current : 0);
-        const until = new Date(start + body.days * DAY).toISOString();
-        await repo.setVip(trx, id, body.tier, until, at.toISOString());
+        // Its days begin where the user's periods end (membership.ts keeps users' tier and end).
+        const period = await membership.add(trx, {
+          userId: id,
+          tier: body.tier,
+          days: body.days,
+          source: 'grant',
+          sourceId: null,
+          at,
+        });
+        const until = new Date(period.untilMs).toISOString();
         const allowance = await deps.vipGrant?.(trx, {
           userId: id,
           tier: body.tier,
           days: body.days,
-          vipFrom: new Date(start).toISOString(),
+          vipFrom: new Date(period.fromMs).toISOString(),
           grantedBy: request.adminAuth?.adminId ?? null,
           reason: body.reason,
         });
+        if (allowance) await membership.link(trx, period.periodId, allowance.grantId);
         await deps.audit.recordFor(
           request,
           {
@@ -169,7 +262,7 @@ export const createAdminUsersService = (deps: {
             target: `user:${id}`,
             before: { vipTier: before?.vipTier ?? null, vipUntil: before?.vipUntil ?? null },
             after: {
-              vipTier: body.tier,
+              vipTier: period.chain?.tier ?? body.tier,
               vipUntil: until,
               days: body.days,
               ...(allowance && {

@@ -3,14 +3,14 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { RefundResult, TicketGrants } from '@huijing/contracts';
 import type { Clock } from '../../config/clock';
-import { DAY } from '../../config/clock';
 import type { Dialect } from '../../db/kysely';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { createOrdersRepository, parseGrants } from './orders.repository';
 import type { OrderRow } from './orders.repository';
-import { activeVip, grantEntries, lockVipRow } from './settlement';
+import { createMembership } from './membership';
+import { grantEntries } from './settlement';
 import type { ChannelProviders } from './orders.service';
 import { grantedBy } from './vip-allowance';
 
@@ -70,6 +70,7 @@ export const createRefundsService = (deps: {
   providers: ChannelProviders;
 }) => {
   const repo = createOrdersRepository(deps.db);
+  const membership = createMembership(deps);
 
   const askProvider = async (order: OrderRow, row: RefundRow) => {
     const provider = deps.providers[order.channel];
@@ -169,22 +170,13 @@ export const createRefundsService = (deps: {
         let vipDaysTaken = 0;
         const vipDays = Number(order.vip_days ?? 0);
         if (vipDays > 0) {
-          const user = await lockVipRow(trx, deps.dialect, order.user_id);
-          if (user && activeVip(user, at)) {
-            const until = Date.parse(user.vip_until!);
-            const remainingDays = Math.floor((until - at.getTime()) / DAY);
-            vipDaysTaken = Math.max(0, Math.min(vipDays, remainingDays));
-            const newUntil = until - vipDaysTaken * DAY;
-            await trx
-              .updateTable('users')
-              .set(
-                newUntil > at.getTime()
-                  ? { vip_until: new Date(newUntil).toISOString(), updated_at: iso }
-                  : { vip_tier: null, vip_until: null, updated_at: iso },
-              )
-              .where('id', '=', order.user_id)
-              .execute();
-          }
+          // The order's period goes; the periods after it move forward (membership.ts).
+          ({ daysTaken: vipDaysTaken } = await membership.revoke(trx, {
+            userId: order.user_id,
+            sourceId: orderNo,
+            vipDays,
+            at,
+          }));
         }
         const { refundFen, note } = refundAmount({
           amountFen: Number(order.amount_fen),

@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { TicketGrants } from '@huijing/contracts';
 import type { Clock } from '../../config/clock';
-import { DAY } from '../../config/clock';
 import type { Dialect } from '../../db/kysely';
 import type { Database } from '../../db/schema';
 import { createTicketsRepository } from '../tickets/tickets.repository';
 import type { TicketType } from '../tickets/tickets.repository';
 import { createOrdersRepository, parseGrants } from './orders.repository';
 import type { OrderRow } from './orders.repository';
+import { createMembership } from './membership';
 import { createVipAllowance } from './vip-allowance';
 
 /** What a provider said about a payment (a verified notify or a query answer). */
@@ -57,6 +57,7 @@ export const createSettlement = (deps: {
 }) => {
   const repo = createOrdersRepository(deps.db);
   const allowance = createVipAllowance(deps);
+  const membership = createMembership(deps);
 
   /** One incident per order and kind: a provider retrying for a day is not a hundred incidents. */
   const incident = async (
@@ -127,29 +128,8 @@ export const createSettlement = (deps: {
         });
       }
       if (before.vip_days && before.vip_tier) {
-        const user = await lockVipRow(trx, deps.dialect, before.user_id);
-        const active = user ? activeVip(user, at) : false;
-        const from = active ? Math.max(at.getTime(), Date.parse(user!.vip_until!)) : at.getTime();
-        // A higher tier bought earlier stays for the whole, longer period.
-        const tier = active && user!.vip_tier === 'svip' ? 'svip' : before.vip_tier;
-        await trx
-          .updateTable('users')
-          .set({
-            vip_tier: tier,
-            vip_until: new Date(from + Number(before.vip_days) * DAY).toISOString(),
-            updated_at: iso,
-          })
-          .where('id', '=', before.user_id)
-          .execute();
-        // A plan's grants are its monthly allowance: the first month now (or when the bought
-        // days begin, after a running membership), the others as their months begin.
-        const vipFrom = new Date(from).toISOString();
-        await trx
-          .updateTable('orders')
-          .set({ vip_from: vipFrom })
-          .where('order_no', '=', orderNo)
-          .execute();
-        await allowance.grantDueIn(trx, { ...before, status: 'paid', vip_from: vipFrom }, at);
+        // The order's membership period and its first month's allowance (membership.ts).
+        await membership.startOrder(trx, before, at);
         return true;
       }
       await createTicketsRepository(trx).creditEntries(

@@ -306,10 +306,35 @@ export const createVipAllowance = (deps: { db: Kysely<Database>; now: Clock; log
     return JSON.stringify(Object.fromEntries(positive(parseGrants(plan?.grants ?? '{}'))));
   };
 
+  /** A plan whose days moved (an earlier period was refunded): its months follow, inside `trx`. */
+  const replan = async (
+    trx: Kysely<Database>,
+    source: 'order' | 'grant',
+    key: string,
+    at: Date,
+  ) => {
+    if (source === 'order') {
+      const order = await trx
+        .selectFrom('orders')
+        .selectAll()
+        .where('order_no', '=', key)
+        .where('status', '=', 'paid')
+        .executeTakeFirst();
+      return order ? grantDueIn(trx, order, at) : 0;
+    }
+    const grant = await trx
+      .selectFrom('vip_grants')
+      .selectAll()
+      .where('id', '=', key)
+      .executeTakeFirst();
+    return grant ? creditDue(trx, grantMonths, grantPlan(grant), at) : 0;
+  };
+
   return {
     grantDueIn,
     grantOrder,
     grantGrant,
+    replan,
 
     /**
      * VIP granted by an admin, inside the admin's transaction: the grant row (the tier's monthly
