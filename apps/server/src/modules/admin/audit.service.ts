@@ -32,6 +32,9 @@ export type AuditDb = Db;
  * What an audited change returns: its result (`value`) and its audit entry; `action` here
  * replaces the one named up front when the outcome decides it (a repeat, a request).
  */
+/** Who an audited change is by: an admin route's request, or a caller named outright (the CLI). */
+export type AuditCaller = FastifyRequest | Pick<AuditRecord, 'actor' | 'role'>;
+
 export type AuditedChange<T> = Omit<AuditChange, 'action'> & { action?: string; value: T };
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -132,13 +135,14 @@ export const createAuditLog = (deps: { db: Kysely<Database>; now: Clock; logger?
      * change's result is returned after the commit. Throwing from `change` rolls back both.
      */
     audited: <T>(
-      request: FastifyRequest,
+      caller: AuditCaller,
       action: string,
       change: (trx: Transaction<Database>) => Promise<AuditedChange<T>>,
     ): Promise<T> =>
       deps.db.transaction().execute(async (trx) => {
         const { value, ...entry } = await change(trx);
-        await record({ ...(await actorOf(request, trx)), action, ...entry }, trx);
+        const who = 'raw' in caller ? await actorOf(caller, trx) : caller;
+        await record({ ...who, action, ...entry }, trx);
         return value;
       }),
 
