@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { errorCatalogue } from '@huijing/contracts';
 import type { ErrorKey } from '@huijing/contracts';
@@ -118,6 +119,8 @@ export const buildTestApp = async (
     /** A fake clock (see fakeClock) for rules that depend on time. */
     now?: Clock;
     smsProvider?: SmsProvider;
+    /** Sees every route as it is registered (method, url, options). */
+    onRoute?: (route: RouteOptions) => void;
   } = {},
 ): Promise<TestApp> => {
   const ownDir = options.dataDir === undefined;
@@ -133,7 +136,7 @@ export const buildTestApp = async (
     smsProvider: options.smsProvider,
   });
   await container.prepareDatabase();
-  const app = await buildApp(container);
+  const app = await buildApp(container, { onRoute: options.onRoute });
   return {
     app,
     container,
