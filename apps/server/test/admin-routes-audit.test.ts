@@ -255,7 +255,13 @@ const calls: Record<string, Prepare> = {
   }),
   'POST /product': async () => ({
     url: '/product',
-    body: { id: unique('audit-pack'), kind: 'tickets', name: '巡检', priceFen: 100, tickets: { 1: 1 } },
+    body: {
+      id: unique('audit-pack'),
+      kind: 'tickets',
+      name: '巡检',
+      priceFen: 100,
+      tickets: { 1: 1 },
+    },
   }),
   'POST /product/:id': async () => ({ url: '/product/pack-100', body: { sort: 5, reason } }),
 };
