@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, Container } from './core/deps';
@@ -49,9 +49,14 @@ export type { App } from './core/deps';
  * may add routes before the first inject. The error handler is set first so that every plugin
  * context registered afterwards inherits it.
  */
-export const buildApp = async (container: Container): Promise<App> => {
+export const buildApp = async (
+  container: Container,
+  options: { onRoute?: (route: RouteOptions) => void } = {},
+): Promise<App> => {
   useChineseValidationMessages();
   const app = createFastify(container);
+  // First, so it sees every route (tests walk the route table with it).
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);

@@ -240,7 +240,11 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     now,
     simulator: env.simulators.enabled,
   });
-  const catalog = createCatalogService({ repo: createCatalogRepository(db), now });
+  const catalog = createCatalogService({
+    repo: createCatalogRepository(db),
+    now,
+    audit: admin.audit,
+  });
   // Catalogue names by id for prompts and the works page's settings, rebuilt when a snapshot changes.
   let vocabularyMemo: { tree: unknown; library: unknown; value: PromptVocabulary } | undefined;
   const vocabulary = async (): Promise<PromptVocabulary> => {
@@ -412,7 +416,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     }),
     worker,
     works: createWorksService({ db, tasks, files }),
-    client: createClientService({ settings }),
+    client: createClientService({ settings, audit: admin.audit }),
     prompts: createPromptsService({
       llm,
       files,

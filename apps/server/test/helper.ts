@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { errorCatalogue } from '@huijing/contracts';
 import type { ErrorKey } from '@huijing/contracts';
@@ -121,6 +122,8 @@ export const buildTestApp = async (
     smsProvider?: SmsProvider;
     /** Replaces the storage made from the env (see ContainerOptions.storage). */
     storage?: StoragePort;
+    /** Sees every route as it is registered (method, url, options). */
+    onRoute?: (route: RouteOptions) => void;
   } = {},
 ): Promise<TestApp> => {
   const ownDir = options.dataDir === undefined;
@@ -137,7 +140,7 @@ export const buildTestApp = async (
     storage: options.storage,
   });
   await container.prepareDatabase();
-  const app = await buildApp(container);
+  const app = await buildApp(container, { onRoute: options.onRoute });
   return {
     app,
     container,

@@ -52,7 +52,12 @@ try {
     const container = createContainer(env);
     try {
       await container.prepareDatabase();
-      const account = await container.admin.create(parsed.data);
+      // No admin session here: the row names no actor and says where the account came from.
+      const account = await container.admin.create(
+        { actor: null, role: null },
+        parsed.data,
+        'npm run admin:create',
+      );
       console.info(`created ${account.role} admin "${account.username}" (${account.accountId})`);
     } finally {
       await container.close();

@@ -19,6 +19,7 @@ import type { AuditLog } from './audit.service';
 import type { AdminSettingsStore } from './admin-settings.service';
 import { createAdminUsersRepository } from './admin-users.repository';
 import { createAdminTasksRepository } from './admin-tasks.repository';
+import { createUsersRepository } from '../users/users.repository';
 
 export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
 
@@ -196,17 +197,22 @@ export const createAdminUsersService = (deps: {
 
     /** Disabling ends every session at once; the reason is kept in the audit log. */
     async setDisabled(request: FastifyRequest, id: string, disabled: boolean, reason: string) {
-      const before = await requireUser(id);
-      await deps.core.users.setDisabled(id, disabled);
-      const after = await requireUser(id);
-      await deps.audit.recordFor(request, {
-        action: disabled ? 'user.disable' : 'user.enable',
-        target: `user:${id}`,
-        before: { disabled: before.disabled },
-        after: { disabled: after.disabled },
-        reason,
+      const action = disabled ? 'user.disable' : 'user.enable';
+      await deps.audit.audited(request, action, async (trx) => {
+        const before = await repo.find(id, trx);
+        if (!before) throw new AppError('RESOURCE_NOT_FOUND');
+        await createUsersRepository(trx).setDisabled(id, disabled ? iso() : null, iso());
+        return {
+          value: null,
+          target: `user:${id}`,
+          before: { disabled: before.disabled },
+          after: { disabled },
+          reason,
+        };
       });
-      return after;
+      // After the commit: a session revoked for a change that rolled back would be lost for nothing.
+      if (disabled) await deps.core.sessions.revokeAll('user', id, 'disabled');
+      return requireUser(id);
     },
 
     /**

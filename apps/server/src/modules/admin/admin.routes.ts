@@ -11,7 +11,6 @@ import {
   ok,
 } from '@huijing/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sessionMeta } from '../auth/auth.routes';
 import type { AuthGuards } from '../auth/authenticate';
@@ -23,14 +22,9 @@ const accountEnvelope = envelopeSchema(adminAccountSchema);
 
 /**
  * /api/user/manage/*. A user token is refused with 403 on every route here, the login included;
- * account management needs admins.manage (super admins only, in the permission matrix).
+ * account management needs admins.manage (super admins only, in the permission matrix). The
+ * account service writes each change's audit row in the change's transaction.
  */
-/** The acting admin and request id for the account service's log lines. */
-const logContext = (request: FastifyRequest) => ({
-  actorId: request.adminAuth?.adminId,
-  reqId: request.id,
-});
-
 export const adminRoutes: FastifyPluginAsyncZod<{
   admin: AdminService;
   guards: AuthGuards;
@@ -95,15 +89,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       ...superOnly,
       schema: { body: adminAccountCreateSchema, response: { 200: accountEnvelope } },
     },
-    async (request) => {
-      const created = await admin.create(request.body, logContext(request));
-      await admin.audit.recordFor(request, {
-        action: 'admin.account.create',
-        target: `admin:${created.accountId}`,
-        after: created,
-      });
-      return ok(created, '已创建');
-    },
+    async (request) => ok(await admin.create(request, request.body), '已创建'),
   );
 
   app.get(
@@ -125,17 +111,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         response: { 200: accountEnvelope },
       },
     },
-    async (request) => {
-      const before = await admin.get(request.params.accountId);
-      const after = await admin.update(request.params.accountId, request.body, logContext(request));
-      await admin.audit.recordFor(request, {
-        action: request.body.password ? 'admin.account.password' : 'admin.account.update',
-        target: `admin:${after.accountId}`,
-        before,
-        after,
-      });
-      return ok(after, '已保存');
-    },
+    async (request) =>
+      ok(await admin.update(request, request.params.accountId, request.body), '已保存'),
   );
 
   app.delete(
@@ -145,13 +122,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       schema: { params: adminAccountIdParamsSchema, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      const before = await admin.get(request.params.accountId);
-      await admin.remove(request.params.accountId, logContext(request));
-      await admin.audit.recordFor(request, {
-        action: 'admin.account.delete',
-        target: `admin:${before.accountId}`,
-        before,
-      });
+      await admin.remove(request, request.params.accountId);
       return ok(null, '已删除');
     },
   );

@@ -1,6 +1,6 @@
 import type { AdminAccount } from '@huijing/contracts';
 import { hash, verify } from '@node-rs/argon2';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../config/clock';
 import { MINUTE, addMs } from '../../config/clock';
@@ -11,6 +11,7 @@ import type { SessionMeta, SessionsService } from '../auth/sessions.service';
 import { createAdminAccountsRepository } from './admin-accounts.repository';
 import type { AdminAccountsRepository, AdminRecord, AdminRole } from './admin-accounts.repository';
 import { createAuditLog } from './audit.service';
+import type { AuditCaller } from './audit.service';
 
 export const ADMIN_LOCKOUT = {
   maxFailures: 5,
@@ -53,6 +54,9 @@ export type AdminService = ReturnType<typeof createAdminService>;
 /** Who asked, for the log lines: the acting admin's id and the request id (reqId, as Fastify). */
 export type LogContext = { actorId?: string; reqId?: string };
 
+const logContextOf = (caller: AuditCaller): LogContext =>
+  'raw' in caller ? { actorId: caller.adminAuth?.adminId, reqId: caller.id } : {};
+
 export const createAdminService = (deps: {
   db: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
@@ -61,6 +65,7 @@ export const createAdminService = (deps: {
   logger: Logger;
 }) => {
   const repo = createAdminAccountsRepository(deps.db);
+  const audit = createAuditLog(deps);
   const iso = () => deps.now().toISOString();
   // Verified against for unknown usernames, so they take as long as a wrong password.
   let dummyHash: Promise<string> | undefined;
@@ -100,31 +105,35 @@ export const createAdminService = (deps: {
     };
   };
 
-  const create = async (input: AdminCreate, by: LogContext = {}): Promise<AdminRecord> => {
+  /** Inserts the account on `db` (the caller's transaction when audited); hashed beforehand. */
+  const insert = async (db: Kysely<Database>, input: AdminCreate, passwordHash: string) => {
     const id = newId();
-    const inserted = await repo.insertAdmin({
+    const inTrx = createAdminAccountsRepository(db);
+    const inserted = await inTrx.insertAdmin({
       id,
       username: input.username,
       displayName: input.displayName,
-      passwordHash: await hashPassword(input.password),
+      passwordHash,
       role: input.role,
       at: iso(),
     });
     if (!inserted) throw new AppError('ADMIN_USERNAME_TAKEN');
-    deps.logger.info({ ...by, adminId: id, role: input.role }, 'admin account created');
-    return requireAdmin(id);
+    return (await inTrx.findAdminById(id))!;
   };
 
   /**
    * Runs a change in one transaction with the enabled super admins locked, and refuses it when it
    * would leave none: two parallel changes cannot each count the other's super as still there.
+   * The audit row (the account before and after) is written in the same transaction.
    */
-  const guardedChange = <T>(
+  const guardedChange = (
+    caller: AuditCaller,
+    action: string,
     id: string,
     staysActiveSuper: (target: AdminRecord) => boolean,
-    change: (trx: AdminAccountsRepository, target: AdminRecord) => Promise<T>,
-  ): Promise<T> =>
-    deps.db.transaction().execute(async (trx) => {
+    change: (trx: AdminAccountsRepository, target: AdminRecord) => Promise<void>,
+  ): Promise<AdminRecord | undefined> =>
+    audit.audited(caller, action, async (trx: Transaction<Database>) => {
       const inTrx = createAdminAccountsRepository(trx);
       const supers = await inTrx.lockActiveSupers(deps.dialect === 'postgres');
       const target = await inTrx.findAdminById(id);
@@ -133,12 +142,19 @@ export const createAdminService = (deps: {
       if (isActiveSuper && !staysActiveSuper(target) && supers.length <= 1) {
         throw new AppError('ADMIN_LAST_SUPER');
       }
-      return change(inTrx, target);
+      await change(inTrx, target);
+      const after = await inTrx.findAdminById(id);
+      return {
+        value: after,
+        target: `admin:${id}`,
+        before: toAdminAccount(target),
+        after: after && toAdminAccount(after),
+      };
     });
 
   return {
-    /** The append-only audit log (sign-ins and account changes are recorded by the routes). */
-    audit: createAuditLog(deps),
+    /** The append-only audit log (sign-ins are recorded by the routes, changes here). */
+    audit,
 
     async login(username: string, password: string, meta: SessionMeta, by: LogContext = {}) {
       const who = { ...by, username: username.trim().slice(0, 64) };
@@ -180,16 +196,30 @@ export const createAdminService = (deps: {
 
     get: async (id: string) => toAdminAccount(await requireAdmin(id)),
 
-    create: async (input: AdminCreate, by?: LogContext) => toAdminAccount(await create(input, by)),
+    /** A new account and its `admin.account.create` audit row, in one transaction. */
+    async create(caller: AuditCaller, input: AdminCreate, reason?: string): Promise<AdminAccount> {
+      // Hashed before the transaction: argon2 takes a while and must not hold it open.
+      const passwordHash = await hashPassword(input.password);
+      const created = await audit.audited(caller, 'admin.account.create', async (trx) => {
+        const account = toAdminAccount(await insert(trx, input, passwordHash));
+        return { value: account, target: `admin:${account.accountId}`, after: account, reason };
+      });
+      deps.logger.info(
+        { ...logContextOf(caller), adminId: created.accountId, role: input.role },
+        'admin account created',
+      );
+      return created;
+    },
 
-    async update(id: string, patch: AdminUpdate, by: LogContext = {}): Promise<AdminAccount> {
-      // Hashed before the transaction: argon2 takes a while and must not hold the row locks.
+    async update(caller: AuditCaller, id: string, patch: AdminUpdate): Promise<AdminAccount> {
       const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
-      const { role, disabled } = await guardedChange(
+      const after = await guardedChange(
+        caller,
+        patch.password ? 'admin.account.password' : 'admin.account.update',
         id,
         (target) => (patch.role ?? target.role) === 'super' && !(patch.disabled ?? target.disabled),
-        async (trx, target) => {
-          await trx.updateAdmin(
+        (trx) =>
+          trx.updateAdmin(
             id,
             {
               displayName: patch.displayName,
@@ -198,36 +228,38 @@ export const createAdminService = (deps: {
               passwordHash,
             },
             iso(),
-          );
-          return {
-            role: patch.role ?? target.role,
-            disabled: patch.disabled ?? target.disabled,
-          };
-        },
+          ),
       );
       // A disabled account or a reset password ends every session of that admin.
       if (patch.disabled === true || patch.password) {
         await deps.sessions.revokeAll('admin', id, patch.password ? 'password-reset' : 'disabled');
       }
-      deps.logger.info({ ...by, adminId: id, role, disabled }, 'admin account updated');
+      deps.logger.info(
+        { ...logContextOf(caller), adminId: id, role: after?.role, disabled: after?.disabled },
+        'admin account updated',
+      );
       return toAdminAccount(await requireAdmin(id));
     },
 
-    async remove(id: string, by: LogContext = {}): Promise<void> {
+    async remove(caller: AuditCaller, id: string): Promise<void> {
       await guardedChange(
+        caller,
+        'admin.account.delete',
         id,
         () => false,
         (trx) => trx.deleteAdmin(id),
       );
       await deps.sessions.revokeAll('admin', id, 'deleted');
-      deps.logger.info({ ...by, adminId: id }, 'admin account deleted');
+      deps.logger.info({ ...logContextOf(caller), adminId: id }, 'admin account deleted');
     },
 
     /** ADMIN_USERNAME/ADMIN_PASSWORD on boot: created once, never overwritten. */
     async ensureBootstrapAdmin(username: string, password: string): Promise<boolean> {
       if (await repo.findCredentials(username)) return false;
       try {
-        await create({ username, password, displayName: '超级管理员', role: 'super' });
+        const input = { username, password, displayName: '超级管理员', role: 'super' as const };
+        const created = await insert(deps.db, input, await hashPassword(password));
+        deps.logger.info({ adminId: created.id, role: created.role }, 'admin account created');
         return true;
       } catch (err) {
         // Another node created it at the same moment.

@@ -28,6 +28,15 @@ export type AuditRecord = {
 export type AuditChange = Omit<AuditRecord, 'actor' | 'role' | 'ip' | 'requestId'>;
 export type AuditDb = Db;
 
+/**
+ * What an audited change returns: its result (`value`) and its audit entry; `action` here
+ * replaces the one named up front when the outcome decides it (a repeat, a request).
+ */
+/** Who an audited change is by: an admin route's request, or a caller named outright (the CLI). */
+export type AuditCaller = FastifyRequest | Pick<AuditRecord, 'actor' | 'role'>;
+
+export type AuditedChange<T> = Omit<AuditChange, 'action'> & { action?: string; value: T };
+
 type Db = Kysely<Database> | Transaction<Database>;
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
@@ -54,9 +63,10 @@ export type AuditLog = ReturnType<typeof createAuditLog>;
 
 /**
  * The admin audit log service. Stateless over the database, so any module may use the core's
- * (`core.admin.audit`) or build its own and call `recordFor(request, …)` from an admin
- * route, passing its transaction when the change and its audit row must commit together.
- * There is deliberately no update or delete here; the database refuses both too (migration 0011).
+ * (`core.admin.audit`) or build its own. Every admin change goes through `audited(request,
+ * action, trx => …)`: one transaction holds the change and its audit row, so a failed change
+ * leaves no row and a failed row undoes the change. There is deliberately no update or delete
+ * here; the database refuses both too (migration 0011).
  */
 export const createAuditLog = (deps: { db: Kysely<Database>; now: Clock; logger?: Logger }) => {
   const record = async (entry: AuditRecord, trx: Db = deps.db): Promise<string> => {
@@ -112,9 +122,29 @@ export const createAuditLog = (deps: { db: Kysely<Database>; now: Clock; logger?
     record,
     actorOf,
 
-    /** Records an admin route's change with the caller filled in from the request. */
+    /**
+     * Records an admin route's change with the caller filled in from the request. Pass the
+     * transaction the change runs in (or use `audited`): an entry written beside its change could
+     * outlive a rolled-back change or go missing after a committed one.
+     */
     recordFor: async (request: FastifyRequest, change: AuditChange, trx: Db = deps.db) =>
       record({ ...(await actorOf(request, trx)), ...change }, trx),
+
+    /**
+     * Opens a transaction, runs the change in it and inserts its audit row in the same one; the
+     * change's result is returned after the commit. Throwing from `change` rolls back both.
+     */
+    audited: <T>(
+      caller: AuditCaller,
+      action: string,
+      change: (trx: Transaction<Database>) => Promise<AuditedChange<T>>,
+    ): Promise<T> =>
+      deps.db.transaction().execute(async (trx) => {
+        const { value, ...entry } = await change(trx);
+        const who = 'raw' in caller ? await actorOf(caller, trx) : caller;
+        await record({ ...who, action, ...entry }, trx);
+        return value;
+      }),
 
     async list(q: AuditQuery): Promise<Page<AuditEntry>> {
       let base = deps.db.selectFrom('admin_audit_log');

@@ -53,7 +53,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
 
 /**
  * /api/user/manage/catalog/*: content editing for any admin (operators run the catalogue; account
- * management stays with super admins). A user token is refused with 403 by requireAdmin.
+ * management stays with super admins). A user token is refused with 403 by requireAdmin. Every
+ * edit writes its audit row (`catalog.category.*`, `catalog.material.*`) in its transaction.
  */
 export const catalogAdminRoutes: FastifyPluginAsyncZod<{
   catalog: CatalogService;
@@ -74,7 +75,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeSchema(categoryAdminSchema) },
       },
     },
-    async (request) => ok(await catalog.createCategory(request.body), '已创建'),
+    async (request) => ok(await catalog.createCategory(request, request.body), '已创建'),
   );
   app.post(
     '/category/:id',
@@ -85,7 +86,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeSchema(categoryAdminSchema) },
       },
     },
-    async (request) => ok(await catalog.updateCategory(request.params.id, request.body), '已保存'),
+    async (request) =>
+      ok(await catalog.updateCategory(request, request.params.id, request.body), '已保存'),
   );
 
   app.get(
@@ -101,7 +103,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeSchema(materialAdminSchema) },
       },
     },
-    async (request) => ok(await catalog.createMaterial(request.body), '已创建'),
+    async (request) => ok(await catalog.createMaterial(request, request.body), '已创建'),
   );
   app.post(
     '/material/:id',
@@ -112,6 +114,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeSchema(materialAdminSchema) },
       },
     },
-    async (request) => ok(await catalog.updateMaterial(request.params.id, request.body), '已保存'),
+    async (request) =>
+      ok(await catalog.updateMaterial(request, request.params.id, request.body), '已保存'),
   );
 };

@@ -9,8 +9,11 @@ import type {
   MaterialLibrary,
   MaterialUpdate,
 } from '@huijing/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../config/clock';
 import { AppError } from '../../http/app-error';
+import type { AuditLog } from '../admin/audit.service';
+import { createCatalogRepository } from './catalog.repository';
 import type { CatalogRepository } from './catalog.repository';
 
 /** A payload ready to serve: the data and a strong validator of its exact content. */
@@ -53,19 +56,27 @@ const cached = <T>(load: () => Promise<T>, now: Clock) => {
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-export const createCatalogService = (deps: { repo: CatalogRepository; now: Clock }) => {
-  const { repo, now } = deps;
+/**
+ * The catalogue: cached public snapshots, and the console's edits, each written with its audit
+ * row in one transaction (`audit.audited`); a snapshot is dropped only after the commit.
+ */
+export const createCatalogService = (deps: {
+  repo: CatalogRepository;
+  now: Clock;
+  audit: Pick<AuditLog, 'audited'>;
+}) => {
+  const { repo, now, audit } = deps;
   const tree = cached(() => repo.loadTree(), now);
   const library = cached(() => repo.loadLibrary(), now);
   const stamp = () => now().toISOString();
 
-  const categoryOrThrow = async (id: string): Promise<CategoryAdmin> => {
-    const found = await repo.findCategory(id);
+  const categoryOrThrow = async (id: string, from: CatalogRepository = repo) => {
+    const found = await from.findCategory(id);
     if (!found) throw new AppError('RESOURCE_NOT_FOUND', { message: '分类不存在' });
     return found;
   };
-  const materialOrThrow = async (id: string): Promise<MaterialAdmin> => {
-    const found = await repo.findMaterial(id);
+  const materialOrThrow = async (id: string, from: CatalogRepository = repo) => {
+    const found = await from.findMaterial(id);
     if (!found) throw new AppError('RESOURCE_NOT_FOUND', { message: '材质不存在' });
     return found;
   };
@@ -76,19 +87,20 @@ export const createCatalogService = (deps: { repo: CatalogRepository; now: Clock
 
     listCategories: () => repo.listCategories(),
 
-    async createCategory(input: CategoryCreate): Promise<CategoryAdmin> {
-      const parent = input.parentId ? await categoryOrThrow(input.parentId) : undefined;
-      const level = parent ? parent.level + 1 : 1;
-      if (level > MAX_LEVEL)
-        throw new AppError('VALIDATION_FAILED', { message: `分类最多 ${MAX_LEVEL} 级` });
-      const id = input.id ?? childId(parent?.id ?? 'group');
-      if (await repo.findCategory(id))
-        throw new AppError('CONFLICT', { message: '分类编号已存在' });
-      const max = await repo.maxChildSort(parent?.id ?? null);
-      // A new top-level group always goes last: clients address groups by position.
-      const sort = parent ? (input.sort ?? (max ?? 0) + 10) : (max ?? -1) + 1;
-      const created = await repo.insertCategory(
-        {
+    async createCategory(request: FastifyRequest, input: CategoryCreate): Promise<CategoryAdmin> {
+      const created = await audit.audited(request, 'catalog.category.create', async (trx) => {
+        const inTrx = createCatalogRepository(trx);
+        const parent = input.parentId ? await categoryOrThrow(input.parentId, inTrx) : undefined;
+        const level = parent ? parent.level + 1 : 1;
+        if (level > MAX_LEVEL)
+          throw new AppError('VALIDATION_FAILED', { message: `分类最多 ${MAX_LEVEL} 级` });
+        const id = input.id ?? childId(parent?.id ?? 'group');
+        if (await inTrx.findCategory(id))
+          throw new AppError('CONFLICT', { message: '分类编号已存在' });
+        const max = await inTrx.maxChildSort(parent?.id ?? null);
+        // A new top-level group always goes last: clients address groups by position.
+        const sort = parent ? (input.sort ?? (max ?? 0) + 10) : (max ?? -1) + 1;
+        const row = {
           id,
           parentId: parent?.id ?? null,
           level,
@@ -98,39 +110,51 @@ export const createCatalogService = (deps: { repo: CatalogRepository; now: Clock
           prompt: input.prompt,
           cover: input.cover ?? null,
           enabled: true,
-        },
-        stamp(),
-      );
+        };
+        const after = await inTrx.insertCategory(row, stamp());
+        return { value: after, target: `category:${id}`, after };
+      });
       tree.invalidate();
       return created;
     },
 
-    async updateCategory(id: string, patch: CategoryUpdate): Promise<CategoryAdmin> {
-      const current = await categoryOrThrow(id);
-      if (current.level === 1) {
-        // Positions 0, 4, 6 and 33 mean something to every client (spec §9): moving or hiding a
-        // group would shift every group after it.
-        if (patch.sort !== undefined && patch.sort !== current.sort)
-          throw new AppError('VALIDATION_FAILED', { message: '顶级分类的位置固定，不能调整排序' });
-        if (patch.enabled === false)
-          throw new AppError('VALIDATION_FAILED', {
-            message: '顶级分类不能停用，请停用其下的分类',
-          });
-      }
-      const updated = await repo.updateCategory(id, patch, stamp());
+    async updateCategory(
+      request: FastifyRequest,
+      id: string,
+      patch: CategoryUpdate,
+    ): Promise<CategoryAdmin> {
+      const updated = await audit.audited(request, 'catalog.category.update', async (trx) => {
+        const inTrx = createCatalogRepository(trx);
+        const before = await categoryOrThrow(id, inTrx);
+        if (before.level === 1) {
+          // Positions 0, 4, 6 and 33 mean something to every client (spec §9): moving or hiding
+          // a group would shift every group after it.
+          if (patch.sort !== undefined && patch.sort !== before.sort)
+            throw new AppError('VALIDATION_FAILED', {
+              message: '顶级分类的位置固定，不能调整排序',
+            });
+          if (patch.enabled === false)
+            throw new AppError('VALIDATION_FAILED', {
+              message: '顶级分类不能停用，请停用其下的分类',
+            });
+        }
+        const after = (await inTrx.updateCategory(id, patch, stamp()))!;
+        return { value: after, target: `category:${id}`, before, after };
+      });
       tree.invalidate();
-      return updated!;
+      return updated;
     },
 
     listMaterials: () => repo.listMaterials(),
 
-    async createMaterial(input: MaterialCreate): Promise<MaterialAdmin> {
-      const id = input.id ?? childId(input.category);
-      if (await repo.findMaterial(id))
-        throw new AppError('CONFLICT', { message: '材质编号已存在' });
-      const sort = input.sort ?? ((await repo.maxMaterialSort(input.category)) ?? 0) + 10;
-      const created = await repo.insertMaterial(
-        {
+    async createMaterial(request: FastifyRequest, input: MaterialCreate): Promise<MaterialAdmin> {
+      const created = await audit.audited(request, 'catalog.material.create', async (trx) => {
+        const inTrx = createCatalogRepository(trx);
+        const id = input.id ?? childId(input.category);
+        if (await inTrx.findMaterial(id))
+          throw new AppError('CONFLICT', { message: '材质编号已存在' });
+        const sort = input.sort ?? ((await inTrx.maxMaterialSort(input.category)) ?? 0) + 10;
+        const row = {
           id,
           category: input.category,
           name: input.name,
@@ -141,18 +165,27 @@ export const createCatalogService = (deps: { repo: CatalogRepository; now: Clock
           tags: input.tags,
           sort,
           enabled: true,
-        },
-        stamp(),
-      );
+        };
+        const after = await inTrx.insertMaterial(row, stamp());
+        return { value: after, target: `material:${id}`, after };
+      });
       library.invalidate();
       return created;
     },
 
-    async updateMaterial(id: string, patch: MaterialUpdate): Promise<MaterialAdmin> {
-      await materialOrThrow(id);
-      const updated = await repo.updateMaterial(id, patch, stamp());
+    async updateMaterial(
+      request: FastifyRequest,
+      id: string,
+      patch: MaterialUpdate,
+    ): Promise<MaterialAdmin> {
+      const updated = await audit.audited(request, 'catalog.material.update', async (trx) => {
+        const inTrx = createCatalogRepository(trx);
+        const before = await materialOrThrow(id, inTrx);
+        const after = (await inTrx.updateMaterial(id, patch, stamp()))!;
+        return { value: after, target: `material:${id}`, before, after };
+      });
       library.invalidate();
-      return updated!;
+      return updated;
     },
   };
 };

@@ -31,6 +31,6 @@ export const clientAdminRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.requireAdmin,
       schema: { body: clientDownloadsSchema, response: { 200: downloadsEnvelope } },
     },
-    async (request) => ok(await client.publish(request.body.releases), '已发布'),
+    async (request) => ok(await client.publish(request, request.body.releases), '已发布'),
   );
 };

@@ -107,13 +107,14 @@ export const samplesAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       if (runner.running()) throw new AppError('SAMPLES_RUNNING');
-      await audit.recordFor(request, {
-        action: 'samples.regenerate',
+      // The run itself is not a database change: the row is the whole transaction.
+      await audit.audited(request, 'samples.regenerate', async () => ({
+        value: null,
         target: 'samples',
         before: null,
         after: { force: request.body.force, ids: request.body.ids ?? null },
         reason: request.body.reason,
-      });
+      }));
       runner.start(request.body.force, request.body.ids);
       return ok({ started: true }, '已开始生成示例图，完成后这里会显示结果');
     },

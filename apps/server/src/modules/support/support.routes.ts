@@ -91,12 +91,9 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<SupportAdminRoutesOptions
     },
     async (request) => {
       rethrowValidation(request, {});
-      const { before, after } = await opts.support.setInfo(request.body);
-      await opts.audit.recordFor(request, {
-        action: 'support.info.update',
-        target: 'support.info',
-        before,
-        after,
+      const after = await opts.audit.audited(request, 'support.info.update', async (trx) => {
+        const change = await opts.support.setInfo(request.body, trx);
+        return { value: change.after, target: 'support.info', ...change };
       });
       return ok(after, '已保存');
     },
@@ -136,16 +133,14 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<SupportAdminRoutesOptions
       if (request.validationError) {
         throw new AppError('VALIDATION_FAILED', { message: '请填写回复内容' });
       }
-      const { before, after } = await opts.support.answer(
-        request.params.id,
-        adminOf(request).adminId,
-        request.body.answer,
-      );
-      await opts.audit.recordFor(request, {
-        action: 'feedback.answer',
-        target: `feedback:${request.params.id}`,
-        before,
-        after,
+      await opts.audit.audited(request, 'feedback.answer', async (trx) => {
+        const change = await opts.support.answer(
+          request.params.id,
+          adminOf(request).adminId,
+          request.body.answer,
+          trx,
+        );
+        return { value: null, target: `feedback:${request.params.id}`, ...change };
       });
       return ok(null, '已回复');
     },

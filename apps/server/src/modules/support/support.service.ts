@@ -61,8 +61,8 @@ export const createSupportService = (deps: {
   };
 
   return {
-    async info(): Promise<SupportInfo> {
-      const row = await db
+    async info(from: Kysely<Database> = db): Promise<SupportInfo> {
+      const row = await from
         .selectFrom('app_settings')
         .select('value')
         .where('key', '=', INFO_KEY)
@@ -72,16 +72,21 @@ export const createSupportService = (deps: {
       return parsed.success ? parsed.data : defaultSupportInfo;
     },
 
-    async setInfo(info: SupportInfo): Promise<{ before: SupportInfo; after: SupportInfo }> {
-      const before = await this.info();
-      const value = JSON.stringify(supportInfoSchema.parse(info));
+    /** Writes on `trx` when given: the console's audited transaction. */
+    async setInfo(
+      info: SupportInfo,
+      trx: Kysely<Database> = db,
+    ): Promise<{ before: SupportInfo; after: SupportInfo }> {
+      const before = await this.info(trx);
+      const after = supportInfoSchema.parse(info);
+      const value = JSON.stringify(after);
       const updatedAt = now().toISOString();
-      await db
+      await trx
         .insertInto('app_settings')
         .values({ key: INFO_KEY, value, updated_at: updatedAt })
         .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: updatedAt }))
         .execute();
-      return { before, after: await this.info() };
+      return { before, after };
     },
 
     async send(userId: string | undefined, body: FeedbackBody): Promise<{ id: string }> {
@@ -172,15 +177,15 @@ export const createSupportService = (deps: {
       };
     },
 
-    async answer(id: string, adminId: string, answer: string) {
-      const row = await db
+    async answer(id: string, adminId: string, answer: string, trx: Kysely<Database> = db) {
+      const row = await trx
         .selectFrom('feedback_messages')
         .selectAll()
         .where('id', '=', id)
         .executeTakeFirst();
       if (!row) throw new AppError('FEEDBACK_NOT_FOUND');
       const at = now().toISOString();
-      await db
+      await trx
         .updateTable('feedback_messages')
         .set({ status: 'answered', answer, answered_by: adminId, answered_at: at })
         .where('id', '=', id)

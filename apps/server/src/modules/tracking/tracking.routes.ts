@@ -111,12 +111,9 @@ export const trackingAdminRoutes: FastifyPluginAsyncZod<TrackingAdminRoutesOptio
     },
     async (request) => {
       const before = await opts.tracking.pinned();
-      await opts.tracking.setPinned(request.body);
-      await opts.audit.recordFor(request, {
-        action: 'search.pinned.update',
-        target: 'search.pinnedWords',
-        before,
-        after: request.body,
+      await opts.audit.audited(request, 'search.pinned.update', async (trx) => {
+        await opts.tracking.setPinned(request.body, trx);
+        return { value: null, target: 'search.pinnedWords', before, after: request.body };
       });
       return ok(await opts.tracking.pinned(), '已保存');
     },

@@ -75,10 +75,11 @@ export const createTrackingService = (deps: {
       return { tools: parsed.tools ?? [], gallery: parsed.gallery ?? [] };
     },
 
-    async setPinned(words: PinnedWords): Promise<void> {
+    /** Writes on `trx` when given: the console's audited transaction. */
+    async setPinned(words: PinnedWords, trx: Kysely<Database> = db): Promise<void> {
       const value = JSON.stringify(words);
       const updatedAt = now().toISOString();
-      await db
+      await trx
         .insertInto('app_settings')
         .values({ key: PINNED_KEY, value, updated_at: updatedAt })
         .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: updatedAt }))
