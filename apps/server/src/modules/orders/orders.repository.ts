@@ -4,7 +4,13 @@ import type { OrderItem, Product, TicketGrants } from '@huijing/contracts';
 import { customPricingSchema, ticketGrantsSchema } from '@huijing/contracts';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
-import type { OrderStatus, OrdersTable, PayChannel, ProductsTable } from './orders.schema';
+import type {
+  OrderRefundsTable,
+  OrderStatus,
+  OrdersTable,
+  PayChannel,
+  ProductsTable,
+} from './orders.schema';
 
 export type ProductRow = Selectable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
@@ -124,6 +130,12 @@ export const createOrdersRepository = (db: Kysely<Database>) => ({
   findOrder: (orderNo: string) =>
     db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst(),
 
+  /** The order row, locked on PostgreSQL: concurrent settlements of one order queue here. */
+  lockOrder: (orderNo: string, dialect: 'sqlite' | 'postgres') => {
+    const q = db.selectFrom('orders').selectAll().where('order_no', '=', orderNo);
+    return (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
+  },
+
   findOwnedOrder: (userId: string, orderNo: string) =>
     db
       .selectFrom('orders')
@@ -204,14 +216,15 @@ export const createOrdersRepository = (db: Kysely<Database>) => ({
       .where('status', '=', 'pending')
       .execute(),
 
-  recordIncident: (i: {
+  /** One incident per order and kind (a unique index): true when this call recorded it. */
+  async recordIncident(i: {
     orderNo: string | null;
     channel: PayChannel | string;
     kind: string;
     detail: unknown;
     at: string;
-  }) =>
-    db
+  }): Promise<boolean> {
+    const result = await db
       .insertInto('payment_incidents')
       .values({
         id: newId(),
@@ -221,7 +234,10 @@ export const createOrdersRepository = (db: Kysely<Database>) => ({
         detail: JSON.stringify(i.detail),
         created_at: i.at,
       })
-      .execute(),
+      .onConflict((oc) => oc.columns(['order_no', 'kind']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  },
 
   incidentsFor: (orderNo: string) =>
     db
@@ -229,6 +245,28 @@ export const createOrdersRepository = (db: Kysely<Database>) => ({
       .selectAll()
       .where('order_no', '=', orderNo)
       .orderBy('created_at')
+      .execute(),
+
+  /** A refund the server starts itself; `retry_at` stays set until the provider accepted it. */
+  insertRefund: (row: Insertable<OrderRefundsTable>) =>
+    db.insertInto('order_refunds').values(row).execute(),
+
+  /** Refunds the server started that the provider has not accepted yet, due by `at`. */
+  refundsToRetry: (at: string, limit: number) =>
+    db
+      .selectFrom('order_refunds')
+      .selectAll()
+      .where('retry_at', 'is not', null)
+      .where('retry_at', '<=', at)
+      .orderBy('retry_at')
+      .limit(limit)
+      .execute(),
+
+  setRefundRetry: (refundNo: string, retryAt: string | null) =>
+    db
+      .updateTable('order_refunds')
+      .set({ retry_at: retryAt })
+      .where('refund_no', '=', refundNo)
       .execute(),
 
   findRefund: (orderNo: string) =>

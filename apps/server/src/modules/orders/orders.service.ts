@@ -85,6 +85,7 @@ export const createOrdersService = (deps: {
     paidAt: trade.paidAt,
     merchantId: trade.merchantId,
     expectedMerchantId: provider.merchantId,
+    currency: trade.currency,
     source: 'query' as const,
   });
 
