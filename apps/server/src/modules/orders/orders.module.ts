@@ -77,6 +77,7 @@ export const ordersModule = (core: CoreContainer, _modules: ModuleLookup) => {
         prefix: '/api',
         orders,
         guards: core.guards,
+        rateLimits: core.rateLimits,
         saveLead: async (userId, lead) => {
           await db
             .insertInto('enterprise_leads')

@@ -125,6 +125,18 @@ export const createOrdersRepository = (db: Kysely<Database>) => ({
     return Number(row?.n ?? 0);
   },
 
+  /** A user's unpaid orders still payable at `at` (the pending cap). */
+  async countPending(userId: string, at: string): Promise<number> {
+    const row = await db
+      .selectFrom('orders')
+      .select(sql<string | number>`count(*)`.as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  },
+
   insertOrder: (row: Insertable<OrdersTable>) => db.insertInto('orders').values(row).execute(),
 
   findOrder: (orderNo: string) =>

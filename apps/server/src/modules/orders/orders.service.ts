@@ -35,6 +35,12 @@ export type ChannelProviders = {
   sandbox?: PaymentProvider;
 };
 
+/**
+ * Unpaid orders one user may have open at once. A buyer needs one per purchase (switching
+ * channel closes the earlier one), so this only stops a script opening orders by the dozen.
+ */
+export const MAX_PENDING_ORDERS = 5;
+
 /** Reconciler backoff: ask again after 10 s, 20 s, 40 s … at most every 5 minutes. */
 export const nextCheckDelay = (checks: number) => Math.min(10 * SECOND * 2 ** checks, 5 * MINUTE);
 
@@ -212,9 +218,13 @@ export const createOrdersService = (deps: {
     const limited = product.stock != null;
     await deps.db.transaction().execute(async (trx) => {
       const r = createOrdersRepository(trx);
+      // Serializes one user's order creations on PostgreSQL (SQLite transactions are serial),
+      // so the pending cap and a limited product's per-user limit hold under parallel requests.
+      await lockVipRow(trx, deps.dialect, userId);
+      if ((await r.countPending(userId, at.toISOString())) >= MAX_PENDING_ORDERS) {
+        throw new AppError('PENDING_ORDERS_LIMIT');
+      }
       if (product.per_user_limit != null) {
-        // Serializes one user's purchases of a limited product on PostgreSQL.
-        await lockVipRow(trx, deps.dialect, userId);
         if ((await r.countLive(userId, product.id)) >= Number(product.per_user_limit)) {
           throw new AppError('PURCHASE_LIMIT');
         }
