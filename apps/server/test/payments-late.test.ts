@@ -187,6 +187,26 @@ describeEachDatabase('late payments and notify checks', (target) => {
     });
   });
 
+  it('a late payment whose notify is lost is found by the last look at the closed order', async () => {
+    const { user, token } = await smsLogin(t);
+    const first = await create(token, 'pack-500', 'createOrder');
+    // The buyer switches to Alipay: the WeChat order is replaced…
+    await create(token, 'pack-500', 'createAliPayOrder');
+    expect((await order(first)).status).toBe('closed');
+    // …but had paid it at that very moment, and WeChat's notify never arrives.
+    wx.pay(first);
+    clock.advance(16 * MINUTE); // the QR's time is up; the last look comes two minutes later
+    await services.orders.reconcileDue();
+    expect((await order(first)).status).toBe('closed');
+    clock.advance(2 * MINUTE);
+    await services.orders.reconcileDue();
+    expect((await order(first)).status).toBe('paid');
+    expect(await balance(user.id)).toBe(500);
+    expect(await kinds(first)).toEqual(['paid_after_close']);
+    // Asked once: later passes leave the order alone.
+    expect((await order(first)).next_check_at).toBeNull();
+  });
+
   it('a refund the provider does not accept yet is asked again by the worker pass', async () => {
     const { user, token } = await smsLogin(t);
     const first = await create(token, ACTIVITY, 'createOrder');

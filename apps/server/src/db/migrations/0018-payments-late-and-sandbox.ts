@@ -9,7 +9,10 @@ import type { Kysely } from 'kysely';
 // - `order_refunds.retry_at`: a refund the server started itself (a payment that arrived for a
 //   closed order whose product could no longer be granted) waits here until the provider has
 //   accepted it; the worker pass asks again when it is due.
+// - `orders.next_check_at` on a closed order is now its one last provider query (a payment that
+//   beat the close with its notify lost); orders closed before have had theirs.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`update orders set next_check_at = null where status <> 'pending'`.execute(db);
   await db.schema
     .createTable('sandbox_trades')
     .addColumn('order_no', 'text', (c) => c.primaryKey())

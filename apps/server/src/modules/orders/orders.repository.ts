@@ -209,15 +209,30 @@ export const createOrdersRepository = (db: Kysely<Database>) => ({
     return { rows, total: Number(count?.n ?? 0) };
   },
 
-  /** Pending orders due for a provider query (reconciler), oldest first. */
+  /** Pending orders due for a provider query and closed ones due their last look, oldest first. */
   dueForCheck: (at: string, limit: number) =>
     db
       .selectFrom('orders')
       .selectAll()
-      .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('next_check_at', '<=', at), eb('expires_at', '<=', at)]))
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('status', '=', 'pending'),
+            eb.or([eb('next_check_at', '<=', at), eb('expires_at', '<=', at)]),
+          ]),
+          eb.and([eb('status', '=', 'closed'), eb('next_check_at', '<=', at)]),
+        ]),
+      )
       .orderBy('created_at')
       .limit(limit)
+      .execute(),
+
+  lastLookDone: (orderNo: string) =>
+    db
+      .updateTable('orders')
+      .set({ next_check_at: null })
+      .where('order_no', '=', orderNo)
+      .where('status', '<>', 'pending')
       .execute(),
 
   scheduleCheck: (orderNo: string, nextAt: string, checks: number) =>
