@@ -1,53 +1,18 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../src/config/clock';
 import { moduleServices } from '../src/modules/feature-module';
 import type { OrdersModuleServices } from '../src/modules/orders/orders.module';
 import { createTicketsRepository } from '../src/modules/tickets/tickets.repository';
 import { startAlipayDouble } from './doubles/alipay-double';
+import { providerEnv } from './doubles/provider-env';
 import type { AlipayDouble } from './doubles/alipay-double';
 import { startWechatPayDouble } from './doubles/wechatpay-double';
 import type { WechatPayDouble } from './doubles/wechatpay-double';
-import {
-  buildTestApp,
-  describeEachDatabase,
-  expectError,
-  fakeClock,
-  makeTempDir,
-  smsLogin,
-} from './helper';
+import { buildTestApp, describeEachDatabase, expectError, fakeClock, smsLogin } from './helper';
 import type { FakeClock, TestApp } from './helper';
 
 const ROOT = { username: 'payroot', password: 'root-password-2026' };
-
-/** Key files and settings for both real providers, pointing at the doubles. */
-const providerEnv = async (wx: WechatPayDouble, ali: AlipayDouble) => {
-  const dir = await makeTempDir('huijing-keys-');
-  const file = async (name: string, text: string) => {
-    const p = path.join(dir, name);
-    await fs.writeFile(p, text);
-    return p;
-  };
-  return {
-    dir,
-    env: {
-      PUBLIC_BASE_URL: 'https://huijing.example.com',
-      WECHATPAY_MCHID: wx.mchid,
-      WECHATPAY_APPID: wx.appid,
-      WECHATPAY_MERCHANT_SERIAL: wx.merchantSerial,
-      WECHATPAY_MERCHANT_PRIVATE_KEY_FILE: await file('apiclient_key.pem', wx.merchantPrivateKey),
-      WECHATPAY_APIV3_KEY: wx.apiV3Key,
-      WECHATPAY_PUBLIC_KEY_FILE: await file('pub_key.pem', wx.publicKey),
-      WECHATPAY_PUBLIC_KEY_ID: wx.publicKeyId,
-      WECHATPAY_BASE_URL: wx.url,
-      ALIPAY_APP_ID: ali.appId,
-      ALIPAY_PRIVATE_KEY_FILE: await file('app_private_key.pem', ali.appPrivateKey),
-      ALIPAY_PUBLIC_KEY_FILE: await file('alipay_public_key.pem', ali.alipayPublicKey),
-      ALIPAY_GATEWAY: ali.url,
-    },
-  };
-};
 
 describeEachDatabase('payments through the WeChat Pay and Alipay protocols', (target) => {
   let t: TestApp;

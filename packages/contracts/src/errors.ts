@@ -167,6 +167,17 @@ export const errorCatalogue = {
     message: '该订单不能申请退款：仅支付后 7 天内、尚未退款的订单可以申请',
   },
   PAYMENT_PROVIDER_FAILED: { code: 50230, status: 502, message: '支付服务暂时不可用，请稍后再试' },
+  PENDING_ORDERS_LIMIT: {
+    code: 40938,
+    status: 409,
+    message: '您的待支付订单过多，请先完成支付或等待订单过期后再下单',
+  },
+  ORDER_TOO_FREQUENT: { code: 42938, status: 429, message: '下单太频繁了，请稍等一分钟再试' },
+  ENTERPRISE_CONTACT_TOO_FREQUENT: {
+    code: 42939,
+    status: 429,
+    message: '提交太频繁了，请稍后再试；我们会尽快联系您',
+  },
   // --
   // community: gallery, collections, reports (issue 14): codes ending 40–49
   GALLERY_NOT_FOUND: { code: 40440, status: 404, message: '图片不存在或已被作者删除' },
@@ -190,6 +201,11 @@ export const errorCatalogue = {
     code: 40944,
     status: 409,
     message: '已有同名案例属于另一个项目，请先给项目换个名称',
+  },
+  GALLERY_PUBLISH_TOO_FREQUENT: {
+    code: 42948,
+    status: 429,
+    message: '发布太频繁了，请稍等一分钟再试',
   },
   // --
   // model training and the model square (issue 15): codes ending 50–59

@@ -49,6 +49,10 @@ export type WechatNotifyOptions = {
   /** Flip a ciphertext byte after signing the envelope anew (a tampered resource). */
   tamper?: boolean;
   mchid?: string;
+  /** Report this currency instead of CNY. */
+  currency?: string;
+  /** Send this event_type instead of TRANSACTION.SUCCESS (e.g. REFUND.SUCCESS). */
+  eventType?: string;
 };
 
 export interface WechatPayDouble {
@@ -121,7 +125,10 @@ export const startWechatPayDouble = async (): Promise<WechatPayDouble> => {
     res.end(body);
   };
 
-  const transactionOf = (t: WechatTrade, override: { total?: number; mchid?: string } = {}) => ({
+  const transactionOf = (
+    t: WechatTrade,
+    override: { total?: number; mchid?: string; currency?: string } = {},
+  ) => ({
     appid: t.appid,
     mchid: override.mchid ?? t.mchid,
     out_trade_no: t.out_trade_no,
@@ -133,7 +140,7 @@ export const startWechatPayDouble = async (): Promise<WechatPayDouble> => {
     ...(t.trade_state === 'SUCCESS' && { payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' } }),
     amount: {
       total: override.total ?? t.total,
-      currency: 'CNY',
+      currency: override.currency ?? 'CNY',
       ...(t.trade_state === 'SUCCESS' && {
         payer_total: override.total ?? t.total,
         payer_currency: 'CNY',
@@ -299,7 +306,11 @@ export const startWechatPayDouble = async (): Promise<WechatPayDouble> => {
       const t = trades.get(orderNo);
       if (!t) throw new Error(`no WeChat trade ${orderNo}`);
       const plain = JSON.stringify(
-        transactionOf(t, { total: options.total, mchid: options.mchid }),
+        transactionOf(t, {
+          total: options.total,
+          mchid: options.mchid,
+          currency: options.currency,
+        }),
       );
       const iv = randomBytes(6).toString('hex'); // 12 characters, as WeChat's nonce
       const aad = 'transaction';
@@ -315,7 +326,7 @@ export const startWechatPayDouble = async (): Promise<WechatPayDouble> => {
         id: `EV-${++seq}`,
         create_time: new Date().toISOString(),
         resource_type: 'encrypt-resource',
-        event_type: 'TRANSACTION.SUCCESS',
+        event_type: options.eventType ?? 'TRANSACTION.SUCCESS',
         summary: '支付成功',
         resource: {
           original_type: 'transaction',

@@ -16,6 +16,7 @@ import * as m0014refunds from './0014-commerce-refund-requests';
 import * as m0014h5 from './0014-commerce-h5';
 import * as m0016commerce from './0016-commerce-vip-grants';
 import * as m0017commerce from './0017-commerce-output-watermark';
+import * as m0018payments from './0018-payments-late-and-sandbox';
 // --
 // 0009-gallery.ts (issue 14) imported here
 import * as m0009 from './0009-gallery';
@@ -104,6 +105,9 @@ export const migrations: Record<string, Migration> = {
   '0017_community_case_projects': m0017community,
   // '0019_membership_periods'
   '0019_membership_periods': m0019membership,
+  // --
+  // '0018_payments_late_and_sandbox' (payments across processes, late payments)
+  '0018_payments_late_and_sandbox': m0018payments,
   // --
 };
 

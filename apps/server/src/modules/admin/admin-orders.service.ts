@@ -345,6 +345,11 @@ export const createAdminOrdersService = (deps: {
           message: `支付平台的记录与订单不符（${result.reason}），已记为异常，请人工核对`,
         });
       }
+      if (result.outcome === 'refunded') {
+        throw new AppError('ADMIN_NOT_SETTLEABLE', {
+          message: '该订单关闭后才到账，商品已无法发放，已原路全额退款并记为异常',
+        });
+      }
       const after = (await findOrThrow(orderNo)).order;
       await audit.recordFor(request, {
         action: result.outcome === 'settled' ? 'order.settle' : 'order.settle.repeat',

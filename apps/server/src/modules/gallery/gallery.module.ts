@@ -49,6 +49,7 @@ export const galleryModule: FeatureModuleFactory = (core) => {
         cases,
         caseProjects,
         guards: core.guards,
+        rateLimits: core.rateLimits,
       });
       await app.register(galleryAdminRoutes, {
         prefix: '/api/user/manage/gallery',

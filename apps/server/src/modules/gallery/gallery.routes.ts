@@ -28,6 +28,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RateLimits } from '../../http/rate-limit';
 import { userOf } from '../auth/authenticate';
 import type { AuthGuards } from '../auth/authenticate';
 import type { CaseProjectsService } from './case-projects.service';
@@ -49,6 +50,9 @@ export const optionalUser = async (
   }
 };
 
+/** Publications (a picture or a whole project) per user and minute, across API processes. */
+export const GALLERY_PUBLISHES_PER_MINUTE = 10;
+
 /** Spec §7 /image/waterfall/* plus publishing, collections and reports, under /api/image. */
 export const galleryRoutes: FastifyPluginAsyncZod<{
   gallery: GalleryService;
@@ -56,7 +60,14 @@ export const galleryRoutes: FastifyPluginAsyncZod<{
   cases: CasesService;
   caseProjects: CaseProjectsService;
   guards: AuthGuards;
-}> = async (app, { gallery, collections, cases, caseProjects, guards }) => {
+  rateLimits: RateLimits;
+}> = async (app, { gallery, collections, cases, caseProjects, guards, rateLimits }) => {
+  // Each publication runs the NSFW check and fills the public gallery: one count for both routes.
+  const perPublisher = rateLimits.perKey(
+    'gallery-publish',
+    GALLERY_PUBLISHES_PER_MINUTE,
+    'GALLERY_PUBLISH_TOO_FREQUENT',
+  );
   app.get(
     '/waterfall/page',
     {
@@ -105,7 +116,9 @@ export const galleryRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const r = await gallery.publish(userOf(request).userId, request.body);
+      const { userId } = userOf(request);
+      await perPublisher(userId);
+      const r = await gallery.publish(userId, request.body);
       return ok(r, r.statusMessage);
     },
   );
@@ -132,7 +145,11 @@ export const galleryRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeSchema(galleryPublishProjectResultSchema) },
       },
     },
-    async (request) => ok(await caseProjects.publishProject(userOf(request).userId, request.body)),
+    async (request) => {
+      const { userId } = userOf(request);
+      await perPublisher(userId);
+      return ok(await caseProjects.publishProject(userId, request.body));
+    },
   );
 
   app.post(

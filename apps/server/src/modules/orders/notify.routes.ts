@@ -44,6 +44,9 @@ export const notifyRoutes: FastifyPluginAsync<{
       paidAt: trade.paidAt,
       merchantId: trade.merchantId,
       expectedMerchantId: provider.merchantId,
+      currency: trade.currency,
+      event: trade.event,
+      expectedEvent: provider.paymentEvent,
       source: 'notify',
     });
     return { refused: false as const, result };

@@ -28,14 +28,14 @@ export const ordersModule = (core: CoreContainer, _modules: ModuleLookup) => {
   const wechat = config.wechat ? createWechatPayProvider(config.wechat) : undefined;
   const alipay = config.alipay ? createAlipayProvider(config.alipay) : undefined;
   const sandbox = config.sandbox
-    ? createSandboxProvider({ publicBaseUrl: config.publicBaseUrl, now })
+    ? createSandboxProvider({ db, publicBaseUrl: config.publicBaseUrl, now })
     : undefined;
   const providers: ChannelProviders = { wechat, alipay, sandbox };
   const mode = (real: unknown): 'live' | 'sandbox' | 'off' =>
     real ? 'live' : sandbox ? 'sandbox' : 'off';
   const channels = { wechat: mode(wechat), alipay: mode(alipay) };
 
-  const settlement = createSettlement({ db, dialect, now, logger });
+  const settlement = createSettlement({ db, dialect, now, logger, providers });
   const orders = createOrdersService({
     db,
     dialect,
@@ -57,6 +57,7 @@ export const ordersModule = (core: CoreContainer, _modules: ModuleLookup) => {
     running ??= orders
       .reconcileDue()
       .then(() => allowance.grantDue())
+      .then(() => settlement.late.retryDue())
       .catch((err: unknown) => logger.warn({ err }, 'reconciler pass failed'))
       .finally(() => {
         running = undefined;
@@ -76,6 +77,7 @@ export const ordersModule = (core: CoreContainer, _modules: ModuleLookup) => {
         prefix: '/api',
         orders,
         guards: core.guards,
+        rateLimits: core.rateLimits,
         saveLead: async (userId, lead) => {
           await db
             .insertInto('enterprise_leads')

@@ -4,7 +4,13 @@ import type { OrderItem, Product, TicketGrants } from '@huijing/contracts';
 import { customPricingSchema, ticketGrantsSchema } from '@huijing/contracts';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
-import type { OrderStatus, OrdersTable, PayChannel, ProductsTable } from './orders.schema';
+import type {
+  OrderRefundsTable,
+  OrderStatus,
+  OrdersTable,
+  PayChannel,
+  ProductsTable,
+} from './orders.schema';
 
 export type ProductRow = Selectable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
@@ -119,10 +125,28 @@ export const createOrdersRepository = (db: Kysely<Database>) => ({
     return Number(row?.n ?? 0);
   },
 
+  /** A user's unpaid orders still payable at `at` (the pending cap). */
+  async countPending(userId: string, at: string): Promise<number> {
+    const row = await db
+      .selectFrom('orders')
+      .select(sql<string | number>`count(*)`.as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  },
+
   insertOrder: (row: Insertable<OrdersTable>) => db.insertInto('orders').values(row).execute(),
 
   findOrder: (orderNo: string) =>
     db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst(),
+
+  /** The order row, locked on PostgreSQL: concurrent settlements of one order queue here. */
+  lockOrder: (orderNo: string, dialect: 'sqlite' | 'postgres') => {
+    const q = db.selectFrom('orders').selectAll().where('order_no', '=', orderNo);
+    return (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
+  },
 
   findOwnedOrder: (userId: string, orderNo: string) =>
     db
@@ -185,15 +209,30 @@ export const createOrdersRepository = (db: Kysely<Database>) => ({
     return { rows, total: Number(count?.n ?? 0) };
   },
 
-  /** Pending orders due for a provider query (reconciler), oldest first. */
+  /** Pending orders due for a provider query and closed ones due their last look, oldest first. */
   dueForCheck: (at: string, limit: number) =>
     db
       .selectFrom('orders')
       .selectAll()
-      .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('next_check_at', '<=', at), eb('expires_at', '<=', at)]))
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('status', '=', 'pending'),
+            eb.or([eb('next_check_at', '<=', at), eb('expires_at', '<=', at)]),
+          ]),
+          eb.and([eb('status', '=', 'closed'), eb('next_check_at', '<=', at)]),
+        ]),
+      )
       .orderBy('created_at')
       .limit(limit)
+      .execute(),
+
+  lastLookDone: (orderNo: string) =>
+    db
+      .updateTable('orders')
+      .set({ next_check_at: null })
+      .where('order_no', '=', orderNo)
+      .where('status', '<>', 'pending')
       .execute(),
 
   scheduleCheck: (orderNo: string, nextAt: string, checks: number) =>
@@ -204,14 +243,15 @@ export const createOrdersRepository = (db: Kysely<Database>) => ({
       .where('status', '=', 'pending')
       .execute(),
 
-  recordIncident: (i: {
+  /** One incident per order and kind (a unique index): true when this call recorded it. */
+  async recordIncident(i: {
     orderNo: string | null;
     channel: PayChannel | string;
     kind: string;
     detail: unknown;
     at: string;
-  }) =>
-    db
+  }): Promise<boolean> {
+    const result = await db
       .insertInto('payment_incidents')
       .values({
         id: newId(),
@@ -221,7 +261,10 @@ export const createOrdersRepository = (db: Kysely<Database>) => ({
         detail: JSON.stringify(i.detail),
         created_at: i.at,
       })
-      .execute(),
+      .onConflict((oc) => oc.columns(['order_no', 'kind']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  },
 
   incidentsFor: (orderNo: string) =>
     db
@@ -229,6 +272,28 @@ export const createOrdersRepository = (db: Kysely<Database>) => ({
       .selectAll()
       .where('order_no', '=', orderNo)
       .orderBy('created_at')
+      .execute(),
+
+  /** A refund the server starts itself; `retry_at` stays set until the provider accepted it. */
+  insertRefund: (row: Insertable<OrderRefundsTable>) =>
+    db.insertInto('order_refunds').values(row).execute(),
+
+  /** Refunds the server started that the provider has not accepted yet, due by `at`. */
+  refundsToRetry: (at: string, limit: number) =>
+    db
+      .selectFrom('order_refunds')
+      .selectAll()
+      .where('retry_at', 'is not', null)
+      .where('retry_at', '<=', at)
+      .orderBy('retry_at')
+      .limit(limit)
+      .execute(),
+
+  setRefundRetry: (refundNo: string, retryAt: string | null) =>
+    db
+      .updateTable('order_refunds')
+      .set({ retry_at: retryAt })
+      .where('refund_no', '=', refundNo)
       .execute(),
 
   findRefund: (orderNo: string) =>

@@ -17,11 +17,18 @@ import {
   productListSchema,
   refundRequestBodySchema,
 } from '@huijing/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RateLimits } from '../../http/rate-limit';
 import { userOf } from '../auth/authenticate';
 import type { AuthGuards } from '../auth/authenticate';
 import type { OrdersService } from './orders.service';
+
+/** Orders one user may open per minute, over all channels (each one is a provider call). */
+export const ORDER_CREATES_PER_MINUTE = 10;
+/** Enterprise contact forms per signed-in user or, for guests, per address and minute. */
+export const ENTERPRISE_CONTACTS_PER_MINUTE = 5;
 
 /**
  * /api/order/* (spec §7: GET with a query, kept so) and the public activity stock. Reads of an
@@ -30,12 +37,29 @@ import type { OrdersService } from './orders.service';
 export const ordersRoutes: FastifyPluginAsyncZod<{
   orders: OrdersService;
   guards: AuthGuards;
+  rateLimits: RateLimits;
   saveLead: (
     userId: string | null,
     lead: z.infer<typeof enterpriseLeadBodySchema>,
   ) => Promise<void>;
-}> = async (app, { orders, guards, saveLead }) => {
+}> = async (app, { orders, guards, rateLimits, saveLead }) => {
   const { requireUser } = guards;
+  // Counted in Redis across API processes (in this process without Redis).
+  const perBuyer = rateLimits.perKey(
+    'order-create',
+    ORDER_CREATES_PER_MINUTE,
+    'ORDER_TOO_FREQUENT',
+  );
+  const perSender = rateLimits.perKey(
+    'enterprise-contact',
+    ENTERPRISE_CONTACTS_PER_MINUTE,
+    'ENTERPRISE_CONTACT_TOO_FREQUENT',
+  );
+  const buyer = async (request: FastifyRequest) => {
+    const { userId } = userOf(request);
+    await perBuyer(userId);
+    return userId;
+  };
   app.get(
     '/order/products',
     { schema: { response: { 200: envelopeSchema(productListSchema) } } },
@@ -57,7 +81,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { productId, quantities } = request.query;
-      const r = await orders.createWechat(userOf(request).userId, productId, quantities);
+      const r = await orders.createWechat(await buyer(request), productId, quantities);
       return ok({
         orderNo: r.orderNo,
         codeUrl: r.payUrl,
@@ -78,7 +102,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { productId, quantities } = request.query;
-      const r = await orders.createAlipay(userOf(request).userId, productId, quantities);
+      const r = await orders.createAlipay(await buyer(request), productId, quantities);
       return ok({
         orderNo: r.orderNo,
         qrCode: r.payUrl,
@@ -100,7 +124,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { productId, quantities, channel } = request.query;
       const r = await orders.createH5(
-        userOf(request).userId,
+        await buyer(request),
         channel,
         request.ip,
         productId,
@@ -175,6 +199,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       // Signed in or not: the form is also for a buyer's colleague without an account.
       await guards.requireUser(request).catch(() => undefined);
+      await perSender(request.userAuth?.userId ?? `ip:${request.ip}`);
       await saveLead(request.userAuth?.userId ?? null, request.body);
       return ok(null, '已提交，我们会在 1 个工作日内联系您');
     },

@@ -114,6 +114,18 @@ export interface OrderRefundsTable {
   vip_days_taken: Generated<number>;
   note: Generated<string>;
   created_at: string;
+  /** A refund the server started itself, until the provider accepted it (migration 0018). */
+  retry_at: Generated<string | null>;
+}
+
+/** The development sandbox's trades (migration 0018), shared by every API process. */
+export interface SandboxTradesTable {
+  order_no: string;
+  amount_fen: number;
+  state: 'pending' | 'paid' | 'closed' | 'refunded';
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface EnterpriseLeadsTable {
@@ -146,5 +158,6 @@ declare module '../../db/schema' {
     vip_grants: VipGrantsTable;
     vip_grant_allowances: VipGrantAllowancesTable;
     order_refund_requests: OrderRefundRequestsTable;
+    sandbox_trades: SandboxTradesTable;
   }
 }

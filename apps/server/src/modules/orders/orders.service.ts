@@ -35,6 +35,18 @@ export type ChannelProviders = {
   sandbox?: PaymentProvider;
 };
 
+/**
+ * Unpaid orders one user may have open at once. A buyer needs one per purchase (switching
+ * channel closes the earlier one), so this only stops a script opening orders by the dozen.
+ */
+export const MAX_PENDING_ORDERS = 5;
+
+/**
+ * A closed order is asked about once more this long after its QR stopped being payable: a
+ * payment that beat the close and whose notify was lost is then still settled (or refunded).
+ */
+export const LAST_LOOK_DELAY = 2 * MINUTE;
+
 /** Reconciler backoff: ask again after 10 s, 20 s, 40 s … at most every 5 minutes. */
 export const nextCheckDelay = (checks: number) => Math.min(10 * SECOND * 2 ** checks, 5 * MINUTE);
 
@@ -85,6 +97,7 @@ export const createOrdersService = (deps: {
     paidAt: trade.paidAt,
     merchantId: trade.merchantId,
     expectedMerchantId: provider.merchantId,
+    currency: trade.currency,
     source: 'query' as const,
   });
 
@@ -92,10 +105,12 @@ export const createOrdersService = (deps: {
   const closeLocally = (order: OrderRow, reason: string) =>
     deps.db.transaction().execute(async (trx) => {
       const r = createOrdersRepository(trx);
+      const lastLook = Math.max(deps.now().getTime(), Date.parse(order.expires_at));
       const won = await r.transition(order.order_no, ['pending'], 'closed', {
         closed_at: iso(),
         close_reason: reason,
         holds_stock: 0,
+        next_check_at: new Date(lastLook + LAST_LOOK_DELAY).toISOString(),
         updated_at: iso(),
       });
       if (won && Number(order.holds_stock) === 1) await r.releaseUnit(order.product_id);
@@ -211,9 +226,13 @@ export const createOrdersService = (deps: {
     const limited = product.stock != null;
     await deps.db.transaction().execute(async (trx) => {
       const r = createOrdersRepository(trx);
+      // Serializes one user's order creations on PostgreSQL (SQLite transactions are serial),
+      // so the pending cap and a limited product's per-user limit hold under parallel requests.
+      await lockVipRow(trx, deps.dialect, userId);
+      if ((await r.countPending(userId, at.toISOString())) >= MAX_PENDING_ORDERS) {
+        throw new AppError('PENDING_ORDERS_LIMIT');
+      }
       if (product.per_user_limit != null) {
-        // Serializes one user's purchases of a limited product on PostgreSQL.
-        await lockVipRow(trx, deps.dialect, userId);
         if ((await r.countLive(userId, product.id)) >= Number(product.per_user_limit)) {
           throw new AppError('PURCHASE_LIMIT');
         }
@@ -348,8 +367,22 @@ export const createOrdersService = (deps: {
           ).map((r) => [r.order_no, r.created_at] as const),
     );
 
+  /** A closed order's one last query: paid after all → the late-payment rules of settlement. */
+  const lastLook = async (order: OrderRow): Promise<void> => {
+    const provider = providerOf(order);
+    const trade = provider ? await provider.query(order.order_no) : undefined;
+    if (provider && trade?.state === 'paid') {
+      await deps.settlement.settle(order.order_no, evidenceOf(order, provider, trade));
+    }
+    await repo.lastLookDone(order.order_no);
+  };
+
   /** Queries the provider about one pending order; settles, closes when expired, or reschedules. */
   const reconcile = async (order: OrderRow): Promise<void> => {
+    if (order.status === 'closed') {
+      await lastLook(order);
+      return;
+    }
     if (order.status !== 'pending') return;
     const provider = providerOf(order);
     if (!provider) return;

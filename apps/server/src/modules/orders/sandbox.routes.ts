@@ -52,7 +52,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
       const { userId } = userOf(request);
       const before = await orders.check(userId, request.body.orderNo);
       if (before.channel !== 'sandbox') throw new AppError('PAY_CHANNEL_OFF');
-      const trade = sandbox.pay(request.body.orderNo);
+      const trade = await sandbox.pay(request.body.orderNo);
       if (trade?.state === 'paid') {
         await settlement.settle(request.body.orderNo, {
           channel: 'sandbox',
@@ -63,10 +63,12 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
         });
       }
       const after = await orders.check(userId, request.body.orderNo);
-      return ok(
-        after,
-        after.status === 'paid' ? `已模拟支付 ${formatFen(after.amountFen)} 元` : '订单已关闭',
-      );
+      const message: Record<string, string> = {
+        paid: `已模拟支付 ${formatFen(after.amountFen)} 元`,
+        closed: '订单已关闭',
+        refunded: '订单已退款',
+      };
+      return ok(after, message[after.status] ?? '订单尚未支付');
     },
   );
 };

@@ -10,6 +10,66 @@ import { createOrdersRepository, parseGrants } from './orders.repository';
 import type { OrderRow } from './orders.repository';
 import { createMembership } from './membership';
 import { createVipAllowance } from './vip-allowance';
+import { createLatePayments } from './late-payment';
+import type { PaymentProvider } from '../../providers/payments/payment-provider';
+import type { PayChannel } from './orders.schema';
+
+type Mismatch = { kind: string; reason: string; detail: Record<string, unknown> };
+
+/** Why a payment cannot be credited to this order (recorded as an incident), if it cannot. */
+const mismatchOf = (
+  orderNo: string,
+  order: OrderRow | undefined,
+  ev: PaymentEvidence,
+): Mismatch | undefined => {
+  if (!order) {
+    return {
+      kind: 'unknown_order',
+      reason: 'unknown order',
+      detail: { orderNo, paidFen: ev.paidFen },
+    };
+  }
+  if (order.channel !== ev.channel) {
+    return {
+      kind: 'channel_mismatch',
+      reason: 'channel mismatch',
+      detail: { orderChannel: order.channel },
+    };
+  }
+  if (ev.expectedEvent && ev.event !== ev.expectedEvent) {
+    return { kind: 'event_mismatch', reason: 'not a payment event', detail: { event: ev.event } };
+  }
+  if (
+    ev.expectedMerchantId &&
+    ev.merchantId !== undefined &&
+    ev.merchantId !== ev.expectedMerchantId
+  ) {
+    return {
+      kind: 'merchant_mismatch',
+      reason: 'merchant mismatch',
+      detail: { merchantId: ev.merchantId },
+    };
+  }
+  if (ev.currency !== undefined && ev.currency !== 'CNY') {
+    return {
+      kind: 'currency_mismatch',
+      reason: 'currency mismatch',
+      detail: { currency: ev.currency, paidFen: ev.paidFen, providerTradeNo: ev.providerTradeNo },
+    };
+  }
+  if (ev.paidFen !== Number(order.amount_fen)) {
+    return {
+      kind: 'amount_mismatch',
+      reason: 'amount mismatch',
+      detail: {
+        orderFen: Number(order.amount_fen),
+        paidFen: ev.paidFen,
+        providerTradeNo: ev.providerTradeNo,
+      },
+    };
+  }
+  return undefined;
+};
 
 /** What a provider said about a payment (a verified notify or a query answer). */
 export type PaymentEvidence = {
@@ -20,12 +80,19 @@ export type PaymentEvidence = {
   /** The merchant the provider named; compared with ours when both are known. */
   merchantId?: string;
   expectedMerchantId?: string;
+  /** The currency the provider named (WeChat amount.currency); only CNY is ours. */
+  currency?: string;
+  /** The notify's event (WeChat event_type) and the one a payment carries. */
+  event?: string;
+  expectedEvent?: string;
   source: 'notify' | 'query' | 'sandbox';
 };
 
 export type SettleOutcome =
   | { outcome: 'settled'; order: OrderRow }
   | { outcome: 'already'; order: OrderRow }
+  /** Paid after we closed it and no longer grantable: refunded in full through the provider. */
+  | { outcome: 'refunded'; order: OrderRow }
   | { outcome: 'rejected'; reason: string; order?: OrderRow };
 
 export const grantEntries = (grants: TicketGrants) =>
@@ -54,10 +121,13 @@ export const createSettlement = (deps: {
   dialect: Dialect;
   now: Clock;
   logger: Logger;
+  /** The providers that refund a late payment that can no longer be granted. */
+  providers?: Partial<Record<PayChannel, PaymentProvider>>;
 }) => {
   const repo = createOrdersRepository(deps.db);
   const allowance = createVipAllowance(deps);
   const membership = createMembership(deps);
+  const late = createLatePayments({ ...deps, providers: deps.providers ?? {} });
 
   /** One incident per order and kind: a provider retrying for a day is not a hundred incidents. */
   const incident = async (
@@ -66,46 +136,47 @@ export const createSettlement = (deps: {
     kind: string,
     detail: unknown,
   ) => {
-    if (orderNo && (await repo.incidentsFor(orderNo)).some((i) => i.kind === kind)) return;
-    await repo.recordIncident({ orderNo, channel, kind, detail, at: deps.now().toISOString() });
-    deps.logger.warn({ orderNo, channel, kind, detail }, 'payment incident');
+    const at = deps.now().toISOString();
+    if (await repo.recordIncident({ orderNo, channel, kind, detail, at })) {
+      deps.logger.warn({ orderNo, channel, kind, detail }, 'payment incident');
+    }
   };
 
   const settle = async (orderNo: string, ev: PaymentEvidence): Promise<SettleOutcome> => {
-    const order = await repo.findOrder(orderNo);
-    if (!order) {
-      await incident(null, ev.channel, 'unknown_order', { orderNo, paidFen: ev.paidFen });
-      return { outcome: 'rejected', reason: 'unknown order' };
-    }
-    if (order.channel !== ev.channel) {
-      await incident(orderNo, ev.channel, 'channel_mismatch', { orderChannel: order.channel });
-      return { outcome: 'rejected', reason: 'channel mismatch', order };
-    }
-    if (
-      ev.expectedMerchantId &&
-      ev.merchantId !== undefined &&
-      ev.merchantId !== ev.expectedMerchantId
-    ) {
-      await incident(orderNo, ev.channel, 'merchant_mismatch', { merchantId: ev.merchantId });
-      return { outcome: 'rejected', reason: 'merchant mismatch', order };
-    }
-    if (ev.paidFen !== Number(order.amount_fen)) {
-      await incident(orderNo, ev.channel, 'amount_mismatch', {
-        orderFen: Number(order.amount_fen),
-        paidFen: ev.paidFen,
-        providerTradeNo: ev.providerTradeNo,
-      });
-      return { outcome: 'rejected', reason: 'amount mismatch', order };
-    }
-    if (order.status === 'paid' || order.status === 'refunded')
-      return { outcome: 'already', order };
-
     const at = deps.now();
     const iso = at.toISOString();
+    let mismatch: (Mismatch & { recorded: boolean }) | undefined;
     const won = await deps.db.transaction().execute(async (trx) => {
       const r = createOrdersRepository(trx);
-      const before = await r.findOrder(orderNo);
+      // Locked: a second settlement of this order waits and then finds it settled, so a late
+      // payment's stock and limit checks run once.
+      const before = await r.lockOrder(orderNo, deps.dialect);
+      // Decided with the order row in hand; the unique (order, kind) keeps a provider retrying
+      // the same wrong notify for a day to one incident, however many arrive at once.
+      const wrong = mismatchOf(orderNo, before, ev);
+      if (wrong) {
+        const recorded = await r.recordIncident({
+          orderNo: before ? orderNo : null,
+          channel: ev.channel,
+          kind: wrong.kind,
+          detail: wrong.detail,
+          at: iso,
+        });
+        mismatch = { ...wrong, recorded };
+        return false;
+      }
       if (!before || (before.status !== 'pending' && before.status !== 'closed')) return false;
+      if (before.status === 'closed') {
+        const refusal = await late.refusal(trx, before);
+        if (refusal) {
+          const paid = {
+            paidAt: ev.paidAt ?? iso,
+            providerTradeNo: ev.providerTradeNo ?? null,
+            channel: ev.channel,
+          };
+          return (await late.refundInstead(trx, before, paid, refusal)) ? 'refunding' : false;
+        }
+      }
       const ok = await r.transition(orderNo, [before.status], 'paid', {
         paid_at: ev.paidAt ?? iso,
         provider_trade_no: ev.providerTradeNo ?? null,
@@ -113,12 +184,8 @@ export const createSettlement = (deps: {
       });
       if (!ok) return false;
       if (before.status === 'closed') {
-        // Paid although we closed it (the provider's close lost a race): the money is real, so
-        // the buyer gets what they paid for; the admin sees why the stock moved.
-        if (Number(before.holds_stock) === 0) {
-          const product = await r.findProduct(before.product_id);
-          if (product?.stock != null) await r.takeUnit(before.product_id);
-        }
+        // Paid although we closed it (the provider's close lost a race): the money is real and
+        // the product can still be granted (late.refusal took its unit), so the buyer gets it.
         await r.recordIncident({
           orderNo,
           channel: ev.channel,
@@ -144,6 +211,20 @@ export const createSettlement = (deps: {
       );
       return true;
     });
+    if (mismatch) {
+      if (mismatch.recorded) {
+        deps.logger.warn(
+          { orderNo, channel: ev.channel, kind: mismatch.kind, detail: mismatch.detail },
+          'payment incident',
+        );
+      }
+      const order = await repo.findOrder(orderNo);
+      return { outcome: 'rejected', reason: mismatch.reason, ...(order && { order }) };
+    }
+    if (won === 'refunding') {
+      await late.sendRefund(orderNo);
+      return { outcome: 'refunded', order: (await repo.findOrder(orderNo))! };
+    }
     const after = (await repo.findOrder(orderNo))!;
     if (won) {
       deps.logger.info(
@@ -155,7 +236,7 @@ export const createSettlement = (deps: {
     return { outcome: 'already', order: after };
   };
 
-  return { settle, incident, allowance };
+  return { settle, incident, allowance, late };
 };
 
 export type Settlement = ReturnType<typeof createSettlement>;

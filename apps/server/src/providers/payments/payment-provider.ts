@@ -14,6 +14,10 @@ export type ProviderTrade = {
   paidAt?: string;
   /** The merchant the provider says the trade belongs to (mchid / app_id), when it says. */
   merchantId?: string;
+  /** The currency of the amount (WeChat amount.currency), when the provider names one. */
+  currency?: string;
+  /** A notify's event type (WeChat event_type), when the provider names one. */
+  event?: string;
 };
 
 export type CreateTrade = {
@@ -64,6 +68,8 @@ export interface PaymentProvider {
   readonly channel: 'wechat' | 'alipay' | 'sandbox';
   /** The merchant id notifies and queries must carry (mchid / app_id); undefined: not checked. */
   readonly merchantId: string | undefined;
+  /** The event a payment notify must carry (WeChat Pay TRANSACTION.SUCCESS); undefined: none. */
+  readonly paymentEvent?: string;
   /** Places the order; answers what the QR encodes (WeChat code_url, Alipay qr_code). */
   create(trade: CreateTrade): Promise<{ payUrl: string }>;
   /**

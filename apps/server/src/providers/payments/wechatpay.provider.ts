@@ -111,11 +111,14 @@ export const createWechatPayProvider = (config: WechatPayConfig): PaymentProvide
     ...(t.success_time && { paidAt: new Date(t.success_time).toISOString() }),
     // mchid and appid both have to be ours.
     merchantId: `${t.mchid ?? ''}/${t.appid ?? ''}`,
+    // Absent is not CNY: settlement refuses anything but an explicit CNY.
+    currency: t.amount?.currency ?? '',
   });
 
   return {
     channel: 'wechat',
     merchantId: `${config.mchid}/${config.appid}`,
+    paymentEvent: 'TRANSACTION.SUCCESS',
     async create(trade: CreateTrade) {
       const { data } = await call('v3/pay/transactions/native', 'post', {
         appid: config.appid,
@@ -213,6 +216,7 @@ export const createWechatPayProvider = (config: WechatPayConfig): PaymentProvide
       }
       if (!verified) throw new NotifyRejected('bad signature');
       let plain: Transaction;
+      let event: string | undefined;
       try {
         const body = JSON.parse(notify.body) as {
           event_type?: string;
@@ -223,6 +227,7 @@ export const createWechatPayProvider = (config: WechatPayConfig): PaymentProvide
             associated_data?: string;
           };
         };
+        event = body.event_type;
         if (body.resource?.algorithm !== 'AEAD_AES_256_GCM') throw new Error('algorithm');
         plain = JSON.parse(
           Aes.AesGcm.decrypt(
@@ -236,7 +241,7 @@ export const createWechatPayProvider = (config: WechatPayConfig): PaymentProvide
         throw new NotifyRejected('undecryptable resource');
       }
       if (!plain.out_trade_no) throw new NotifyRejected('no out_trade_no');
-      return tradeOf(plain);
+      return { ...tradeOf(plain), event: event ?? '' };
     },
   };
 };
