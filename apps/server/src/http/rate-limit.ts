@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { ErrorKey } from '@huijing/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -12,7 +12,7 @@ import { AppError } from './app-error';
  * Request rate limits through @fastify/rate-limit: counted in Redis when REDIS_URL is set, so
  * every API process shares one count (a per-process map would give two processes twice the
  * limit), in process memory otherwise (one process). A route opts in with
- * `config: { rateLimit: perIpLimit(…) }` or `perUserLimit(…)`; an exceeded limit answers that
+ * `config: { rateLimit: perIpLimit(…) }` (per user: `rateLimits.perKey`); an exceeded limit answers that
  * limit's own catalogue error (Chinese message, 429). Redis trouble never blocks a request: the
  * count is skipped (each call is bounded by a short command timeout) and logged.
  */
@@ -119,20 +119,6 @@ const limitOf = (
 /** A per-address limit for anonymous endpoints (checked as the request arrives). */
 export const perIpLimit = (perMinute: number, error: ErrorKey): RateLimitOptions =>
   limitOf(perMinute, error, {});
-
-/**
- * A per-user limit: counted after the route's auth guard (preHandler), keyed by the signed-in
- * user, so one user cannot flood a paid upstream or our CPU from several addresses.
- */
-export const perUserLimit = (
-  perMinute: number,
-  error: ErrorKey,
-  userIdOf: (request: FastifyRequest) => string,
-): RateLimitOptions =>
-  limitOf(perMinute, error, {
-    hook: 'preHandler',
-    keyGenerator: (request) => `user:${userIdOf(request)}`,
-  });
 
 /**
  * A per-user sliding one-minute window in this process (`perKey` without Redis): `admit(userId)`

@@ -83,4 +83,3 @@ export const track = (
   if (queue.length >= MAX_BATCH) flushTracking();
   else timer ??= setTimeout(flushTracking, FLUSH_MS);
 };
-

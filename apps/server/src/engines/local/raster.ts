@@ -80,12 +80,6 @@ export const imageOutput = async (file: string, mime: string): Promise<EngineOut
   return { path: file, mime, kind: 'image', width: meta.width ?? 0, height: meta.height ?? 0 };
 };
 
-/** Whether any pixel is transparent: only then does an output need to stay PNG. */
-export const hasTransparency = (rgba: Raster): boolean => {
-  for (let i = 3; i < rgba.data.length; i += 4) if (rgba.data[i]! < 255) return true;
-  return false;
-};
-
 export const clamp255 = (v: number): number => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));
 
 /**

@@ -4,7 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import type { AuthGuards } from '../auth/authenticate';
 
-export { adminPermissions, rolePermissions, roleCan } from '@huijing/contracts';
 export type { AdminPermission } from '@huijing/contracts';
 
 /** Refusals with a more specific message than ADMIN_PERMISSION_DENIED. */
@@ -25,10 +24,6 @@ export const requirePermission =
       throw new AppError(deniedAs[permission] ?? 'ADMIN_PERMISSION_DENIED');
     }
   };
-
-/** For a rule inside a handler (e.g. an operator's ticket limit depends on the amount). */
-export const hasPermission = (request: FastifyRequest, permission: AdminPermission): boolean =>
-  roleCan(request.adminAuth?.role, permission);
 
 /** Guards whose requireAdmin also checks one permission, for routes written against requireAdmin. */
 export const adminGuards = (guards: AuthGuards, permission: AdminPermission): AuthGuards => ({

@@ -13,9 +13,6 @@ export const sha256Hex = (value: string): string =>
 export const hmacHex = (secret: string, value: string): string =>
   createHmac('sha256', secret).update(value).digest('hex');
 
-export const hmacBase64url = (secret: string, value: string): string =>
-  createHmac('sha256', secret).update(value).digest('base64url');
-
 export const safeEqual = (a: string, b: string): boolean => {
   const left = Buffer.from(a);
   const right = Buffer.from(b);

@@ -106,9 +106,6 @@ export const lockVipRow = async (trx: Kysely<Database>, dialect: Dialect, userId
   return dialect === 'postgres' ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
 };
 
-export const activeVip = (row: { vip_tier: string | null; vip_until: string | null }, now: Date) =>
-  Boolean(row.vip_tier && row.vip_until && Date.parse(row.vip_until) > now.getTime());
-
 /**
  * Money moves once (ARCHITECTURE rule 13). A payment is credited only after the order exists, the
  * merchant is ours and the paid amount equals the order amount; anything else is recorded as an

@@ -1,4 +1,4 @@
-import { clientReleaseSchema, clientReleasesSchema } from '@huijing/contracts';
+import { clientReleasesSchema } from '@huijing/contracts';
 import { z } from 'zod';
 
 /**
@@ -6,9 +6,6 @@ import { z } from 'zod';
  * parses against the schema, so a hand-edited row that no longer fits is caught at the edge
  * instead of deep inside a feature. Later issues append keys (prices, engine routing, products).
  */
-/** Desktop client builds (the /client page); the shape is shared with the web in contracts. */
-export const clientDownloadSchema = clientReleaseSchema;
-
 /** Name and benefits shown for each VIP tier (getVipInfo); purchases come with the orders issue. */
 export const vipTierSettingSchema = z.object({
   name: z.string().min(1),

@@ -6,7 +6,6 @@ import type { StoragePort } from './storage.port';
 
 export type { StoragePort, StoredObject } from './storage.port';
 export { StorageNotFoundError } from './storage.port';
-export { S3Error } from './s3.storage';
 export { createLocalDiskStorage } from './local-disk.storage';
 export { isStorageFull, writeAtomically } from './write-file';
 export type { FileWriter } from './write-file';

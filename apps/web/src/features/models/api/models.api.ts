@@ -150,4 +150,3 @@ export const publishModel = (id: string, publish: boolean) =>
       silent: true,
     }),
   );
-
