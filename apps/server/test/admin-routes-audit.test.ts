@@ -362,13 +362,20 @@ describeEachDatabase('every admin write is audited', (target) => {
   it('rolls back gallery review and removal, task retry, 补单 and a refund request with their audit row', async () => {
     const { db } = t.container.database;
     const call = manageCall(t);
-    const refused = ['gallery.approve', 'gallery.unpublish', 'task.retry', 'order.settle'];
+    const refused = [
+      'gallery.approve',
+      'gallery.unpublish',
+      'task.retry',
+      'order.settle',
+      'order.refund.request',
+      'order.refund.repeat',
+    ];
     await refuse(
       t,
       target.dialect,
       'admin_audit_log',
       'INSERT',
-      `NEW.action IN (${[...refused, 'order.refund.request'].map((a) => `'${a}'`).join(', ')})`,
+      `NEW.action IN (${refused.map((a) => `'${a}'`).join(', ')})`,
       'changes',
     );
     const rowsFor = (target: string) =>
@@ -436,6 +443,29 @@ describeEachDatabase('every admin write is audited', (target) => {
     } finally {
       await features({});
     }
+
+    // A repeat's audit row commits before the provider is asked again: refused, it asks nothing.
+    const refunded = await order(t, ctx, true);
+    const first = await call('POST', `/order/${refunded}/refund`, ctx.root, { reason });
+    expect(first.statusCode, first.body).toBe(200);
+    const tradeState = async () =>
+      (
+        await db
+          .selectFrom('sandbox_trades')
+          .select('state')
+          .where('order_no', '=', refunded)
+          .executeTakeFirstOrThrow()
+      ).state;
+    // As if the provider had not taken the first refund in.
+    await db
+      .updateTable('sandbox_trades')
+      .set({ state: 'paid' })
+      .where('order_no', '=', refunded)
+      .execute();
+    const again = await call('POST', `/order/${refunded}/refund`, ctx.root, { reason });
+    expect(again.statusCode).toBe(500);
+    expect(await tradeState()).toBe('paid');
+    expect((await rowsFor(`order:${refunded}`)).map((r) => r.action)).toEqual(['order.refund']);
     for (const target of [`gallery_image:${reviewed}`, `gallery_image:${removed}`, `order:${lost}`])
       expect(await rowsFor(target)).toEqual([]);
   });
