@@ -358,6 +358,117 @@ describeEachDatabase('every admin write is audited', (target) => {
     expect(await nameNow()).toBe(category.name);
     expect(await rowsFor()).toEqual([]);
   });
+
+  it('rolls back gallery review and removal, task retry, 补单 and a refund request with their audit row', async () => {
+    const { db } = t.container.database;
+    const call = manageCall(t);
+    const refused = [
+      'gallery.approve',
+      'gallery.unpublish',
+      'task.retry',
+      'order.settle',
+      'order.refund.request',
+      'order.refund.repeat',
+    ];
+    await refuse(
+      t,
+      target.dialect,
+      'admin_audit_log',
+      'INSERT',
+      `NEW.action IN (${refused.map((a) => `'${a}'`).join(', ')})`,
+      'changes',
+    );
+    const rowsFor = (target: string) =>
+      db.selectFrom('admin_audit_log').select('action').where('target', '=', target).execute();
+    const imageOf = (id: string) =>
+      db.selectFrom('gallery_images').select('status').where('id', '=', id).executeTakeFirst();
+
+    const reviewed = await galleryImage(t);
+    const review = await call('POST', `/gallery/review/${reviewed}`, ctx.root, {
+      action: 'approve',
+    });
+    expect(review.statusCode).toBe(500);
+    expect(await imageOf(reviewed)).toEqual({ status: 'pending_review' });
+
+    const removed = await galleryImage(t);
+    expect((await call('DELETE', `/gallery/image/${removed}`, ctx.root)).statusCode).toBe(500);
+    expect(await imageOf(removed)).toEqual({ status: 'pending_review' });
+
+    const canceled = await canceledTask(t, ctx);
+    const { user_id: owner } = await db
+      .selectFrom('tasks')
+      .select('user_id')
+      .where('id', '=', canceled)
+      .executeTakeFirstOrThrow();
+    const tasksOf = async () =>
+      (await db.selectFrom('tasks').select('id').where('user_id', '=', owner).execute()).length;
+    const ledgerOf = (userId: string) =>
+      db.selectFrom('ticket_ledger').select('reason').where('user_id', '=', userId).execute();
+    const ledgerBefore = await ledgerOf(owner);
+    const retry = await call('POST', `/task/${canceled}/retry`, ctx.root, { reason });
+    expect(retry.statusCode).toBe(500);
+    expect(await tasksOf()).toBe(1);
+    expect(await ledgerOf(owner)).toEqual(ledgerBefore);
+
+    // Paid at the provider only: the settlement's credit is undone with its audit row.
+    const lost = await order(t, ctx, false);
+    expect((await call('POST', `/order/${lost}/settle`, ctx.root, { reason })).statusCode).toBe(
+      500,
+    );
+    const orderOf = (no: string) =>
+      db.selectFrom('orders').select('status').where('order_no', '=', no).executeTakeFirstOrThrow();
+    expect((await orderOf(lost)).status).toBe('pending');
+    const credits = await db
+      .selectFrom('ticket_ledger')
+      .select('delta')
+      .where('ref', '=', lost)
+      .execute();
+    expect(credits).toEqual([]);
+
+    const features = (value: object) =>
+      call('POST', '/settings/features', ctx.root, { value, reason });
+    expect((await features({ refundSecondApprover: true })).statusCode).toBe(200);
+    try {
+      const paid = await order(t, ctx, true);
+      const asked = await call('POST', `/order/${paid}/refund`, ctx.root, { reason });
+      expect(asked.statusCode).toBe(500);
+      const requests = await db
+        .selectFrom('admin_refund_requests')
+        .select('order_no')
+        .where('order_no', '=', paid)
+        .execute();
+      expect(requests).toEqual([]);
+      expect((await orderOf(paid)).status).toBe('paid');
+      expect(await rowsFor(`order:${paid}`)).toEqual([]);
+    } finally {
+      await features({});
+    }
+
+    // A repeat's audit row commits before the provider is asked again: refused, it asks nothing.
+    const refunded = await order(t, ctx, true);
+    const first = await call('POST', `/order/${refunded}/refund`, ctx.root, { reason });
+    expect(first.statusCode, first.body).toBe(200);
+    const tradeState = async () =>
+      (
+        await db
+          .selectFrom('sandbox_trades')
+          .select('state')
+          .where('order_no', '=', refunded)
+          .executeTakeFirstOrThrow()
+      ).state;
+    // As if the provider had not taken the first refund in.
+    await db
+      .updateTable('sandbox_trades')
+      .set({ state: 'paid' })
+      .where('order_no', '=', refunded)
+      .execute();
+    const again = await call('POST', `/order/${refunded}/refund`, ctx.root, { reason });
+    expect(again.statusCode).toBe(500);
+    expect(await tradeState()).toBe('paid');
+    expect((await rowsFor(`order:${refunded}`)).map((r) => r.action)).toEqual(['order.refund']);
+    for (const target of [`gallery_image:${reviewed}`, `gallery_image:${removed}`, `order:${lost}`])
+      expect(await rowsFor(target)).toEqual([]);
+  });
 });
 
 /** A trigger that makes one kind of write fail (a database fault in the middle of a change). */
@@ -367,9 +478,10 @@ const refuse = async (
   table: string,
   op: 'INSERT' | 'UPDATE',
   when: string,
+  suffix = '',
 ) => {
   const { db } = t.container.database;
-  const name = `refuse_${table}_${op.toLowerCase()}`;
+  const name = `refuse_${table}_${op.toLowerCase()}${suffix && `_${suffix}`}`;
   if (dialect === 'sqlite') {
     await sql
       .raw(

@@ -197,6 +197,30 @@ export const createAdminOrdersRepository = (db: Kysely<Database>) => {
         .where('order_no', '=', orderNo)
         .executeTakeFirst(),
 
+    /** The first approval of a refund; false when the order has a request already. */
+    async insertRequest(r: {
+      orderNo: string;
+      by: string;
+      byName: string;
+      reason: string;
+      at: string;
+    }): Promise<boolean> {
+      const inserted = await db
+        .insertInto('admin_refund_requests')
+        .values({
+          order_no: r.orderNo,
+          requested_by: r.by,
+          requested_by_name: r.byName,
+          reason: r.reason,
+          created_at: r.at,
+          approved_by: null,
+          approved_at: null,
+        })
+        .onConflict((oc) => oc.column('order_no').doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
     /** Paid, not refunded, within [from, to): revenue for the dashboard. */
     async paid(range: { from: string; to: string }) {
       const rows = await db

@@ -18,7 +18,11 @@ import { createMembership } from '../orders/membership';
 import { grantEntries } from '../orders/settlement';
 import { adminOf } from '../auth/authenticate';
 import type { AdminOrdersRepository } from './admin-orders.repository';
-import { cstDayEndIso, cstDayStartIso } from './admin-orders.repository';
+import {
+  createAdminOrdersRepository,
+  cstDayEndIso,
+  cstDayStartIso,
+} from './admin-orders.repository';
 import type { AdminSettingsStore } from './admin-settings.service';
 import type { AuditLog } from './audit.service';
 
@@ -140,6 +144,39 @@ export const createAdminOrdersService = (deps: {
     return { refundFen, ticketsTaken, vipDaysTaken, note };
   };
 
+  /**
+   * The first of two approvals: the request row and its audit row in one transaction. Undefined
+   * when a request for the order exists already (this call is then a second approval or a repeat).
+   */
+  const requestRefund = (request: FastifyRequest, order: AdminOrderRow, reason: string) =>
+    db.transaction().execute(async (trx) => {
+      const { adminId } = adminOf(request);
+      const { actor } = await audit.actorOf(request, trx);
+      const inTrx = createAdminOrdersRepository(trx);
+      const inserted = await inTrx.insertRequest({
+        orderNo: order.orderNo,
+        by: adminId,
+        byName: actor?.username ?? adminId,
+        reason,
+        at: core.now().toISOString(),
+      });
+      if (!inserted) return undefined;
+      const info = requestInfo(await inTrx.requestOf(order.orderNo));
+      if (!info) return undefined;
+      await audit.recordFor(
+        request,
+        {
+          action: 'order.refund.request',
+          target: `order:${order.orderNo}`,
+          before: { status: order.status },
+          after: info,
+          reason,
+        },
+        trx,
+      );
+      return info;
+    });
+
   return {
     async page(q: AdminOrderQuery) {
       const { list, total } = await repo.page(q);
@@ -210,37 +247,21 @@ export const createAdminOrdersService = (deps: {
       const { order } = await findOrThrow(orderNo);
       let approvedFrom: ReturnType<typeof requestInfo> = null;
       if (order.status === 'paid' && (await needsApproval())) {
-        const at = core.now().toISOString();
-        const { actor } = await audit.actorOf(request);
-        const inserted = await db
-          .insertInto('admin_refund_requests')
-          .values({
-            order_no: orderNo,
-            requested_by: adminId,
-            requested_by_name: actor?.username ?? adminId,
-            reason,
-            created_at: at,
-            approved_by: null,
-            approved_at: null,
-          })
-          .onConflict((oc) => oc.column('order_no').doNothing())
-          .executeTakeFirst();
+        const requested = await requestRefund(request, order, reason);
+        if (requested) return { status: 'requested', request: requested };
         const info = requestInfo(await repo.requestOf(orderNo));
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 && info) {
-          await audit.recordFor(request, {
-            action: 'order.refund.request',
-            target: `order:${orderNo}`,
-            before: { status: order.status },
-            after: info,
-            reason,
-          });
-          return { status: 'requested', request: info };
-        }
         if (info && info.requestedBy === adminId)
           throw new AppError('ADMIN_REFUND_SECOND_APPROVER');
         approvedFrom = info;
       }
       const result = await commerce.refunds.refund(adminId, orderNo, reason, async (trx, done) => {
+        if (done.repeated) {
+          return audit.recordFor(
+            request,
+            { action: 'order.refund.repeat', target: `order:${orderNo}`, after: done, reason },
+            trx,
+          );
+        }
         if (approvedFrom) {
           await trx
             .updateTable('admin_refund_requests')
@@ -261,14 +282,6 @@ export const createAdminOrdersService = (deps: {
           trx,
         );
       });
-      if (result.repeated) {
-        await audit.recordFor(request, {
-          action: 'order.refund.repeat',
-          target: `order:${orderNo}`,
-          after: result,
-          reason,
-        });
-      }
       return { ...result, status: 'refunded' };
     },
 
@@ -331,15 +344,36 @@ export const createAdminOrdersService = (deps: {
         throw new AppError('ADMIN_NOT_SETTLEABLE', { message: '支付平台查询失败，请稍后重试' });
       });
       if (trade.state !== 'paid') throw new AppError('ADMIN_NOT_SETTLEABLE');
-      const result = await commerce.settlement.settle(orderNo, {
-        channel: order.channel,
-        paidFen: trade.paidFen,
-        providerTradeNo: trade.providerTradeNo,
-        paidAt: trade.paidAt,
-        merchantId: trade.merchantId,
-        expectedMerchantId: provider.merchantId,
-        source: 'query',
-      });
+      const result = await commerce.settlement.settle(
+        orderNo,
+        {
+          channel: order.channel,
+          paidFen: trade.paidFen,
+          providerTradeNo: trade.providerTradeNo,
+          paidAt: trade.paidAt,
+          merchantId: trade.merchantId,
+          expectedMerchantId: provider.merchantId,
+          source: 'query',
+        },
+        async (trx, outcome) => {
+          const now = await createAdminOrdersRepository(trx).find(orderNo);
+          return audit.recordFor(
+            request,
+            {
+              action: outcome === 'settled' ? 'order.settle' : 'order.settle.repeat',
+              target: `order:${orderNo}`,
+              before: { status: order.status },
+              after: {
+                status: now?.order.status ?? null,
+                paidFen: trade.paidFen,
+                tradeNo: trade.providerTradeNo,
+              },
+              reason,
+            },
+            trx,
+          );
+        },
+      );
       if (result.outcome === 'rejected') {
         throw new AppError('ADMIN_NOT_SETTLEABLE', {
           message: `支付平台的记录与订单不符（${result.reason}），已记为异常，请人工核对`,
@@ -351,13 +385,6 @@ export const createAdminOrdersService = (deps: {
         });
       }
       const after = (await findOrThrow(orderNo)).order;
-      await audit.recordFor(request, {
-        action: result.outcome === 'settled' ? 'order.settle' : 'order.settle.repeat',
-        target: `order:${orderNo}`,
-        before: { status: order.status },
-        after: { status: after.status, paidFen: trade.paidFen, tradeNo: trade.providerTradeNo },
-        reason,
-      });
       return { outcome: result.outcome, order: after };
     },
   };

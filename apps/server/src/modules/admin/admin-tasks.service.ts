@@ -12,7 +12,8 @@ export type AdminTasksService = ReturnType<typeof createAdminTasksService>;
 /**
  * Tasks across all users. Cancel follows the owner's rule (held tickets go back exactly once, in
  * the same transaction as the status change); retry submits a new task for the owner with the
- * same tool, parameters and inputs, priced and held like any submission.
+ * same tool, parameters and inputs, priced and held like any submission. Both write their audit
+ * row in the transaction that changes the task.
  */
 export const createAdminTasksService = (deps: { core: CoreContainer; audit: AuditLog }) => {
   const { db } = deps.core.database;
@@ -68,18 +69,24 @@ export const createAdminTasksService = (deps: { core: CoreContainer; audit: Audi
       }
       const record = await createTasksRepository(db).findTask(id);
       if (!record) throw new AppError('RESOURCE_NOT_FOUND');
-      const started = await deps.core.tasks.startTask(record.userId, {
-        toolId: record.toolId,
-        params: record.params,
-        inputs: record.inputs,
-      });
-      await deps.audit.recordFor(request, {
-        action: 'task.retry',
-        target: `task:${id}`,
-        before: { status: task.status },
-        after: { retryTaskId: started.taskId },
-        reason,
-      });
+      const started = await deps.core.tasks.startTask(
+        record.userId,
+        { toolId: record.toolId, params: record.params, inputs: record.inputs },
+        {
+          inTransaction: (trx, retryTaskId) =>
+            deps.audit.recordFor(
+              request,
+              {
+                action: 'task.retry',
+                target: `task:${id}`,
+                before: { status: task.status },
+                after: { retryTaskId },
+                reason,
+              },
+              trx,
+            ),
+        },
+      );
       return requireTask(started.taskId);
     },
   };

@@ -50,22 +50,21 @@ export const adminRoutes: FastifyPluginAsyncZod<{
           { reqId: request.id },
         );
         const { accountId, username, role } = result.account;
-        await admin.audit.record({
-          actor: { id: accountId, username },
-          role,
-          action: 'admin.login',
-          target: `admin:${accountId}`,
-          ...meta,
-        });
+        await admin.audit.audited(
+          { actor: { id: accountId, username }, role, ...meta },
+          'admin.login',
+          async () => ({ value: null, target: `admin:${accountId}` }),
+        );
         return ok(result, '登录成功');
       } catch (err) {
-        await admin.audit.record({
-          actor: null,
-          role: null,
-          action: 'admin.login.failed',
-          target: `username:${request.body.username.slice(0, 64)}`,
-          ...meta,
-        });
+        await admin.audit.audited(
+          { actor: null, role: null, ...meta },
+          'admin.login.failed',
+          async () => ({
+            value: null,
+            target: `username:${request.body.username.slice(0, 64)}`,
+          }),
+        );
         throw err;
       }
     },

@@ -32,8 +32,11 @@ export type AuditDb = Db;
  * What an audited change returns: its result (`value`) and its audit entry; `action` here
  * replaces the one named up front when the outcome decides it (a repeat, a request).
  */
-/** Who an audited change is by: an admin route's request, or a caller named outright (the CLI). */
-export type AuditCaller = FastifyRequest | Pick<AuditRecord, 'actor' | 'role'>;
+/**
+ * Who an audited change is by: an admin route's request, or a caller named outright (the CLI, a
+ * sign-in before its session exists).
+ */
+export type AuditCaller = FastifyRequest | Pick<AuditRecord, 'actor' | 'role' | 'ip' | 'requestId'>;
 
 export type AuditedChange<T> = Omit<AuditChange, 'action'> & { action?: string; value: T };
 
@@ -69,7 +72,9 @@ export type AuditLog = ReturnType<typeof createAuditLog>;
  * here; the database refuses both too (migration 0011).
  */
 export const createAuditLog = (deps: { db: Kysely<Database>; now: Clock; logger?: Logger }) => {
-  const record = async (entry: AuditRecord, trx: Db = deps.db): Promise<string> => {
+  // Only ever inside a transaction: an entry written beside its change could outlive a
+  // rolled-back change or go missing after a committed one.
+  const record = async (entry: AuditRecord, trx: Transaction<Database>): Promise<string> => {
     const id = entry.id ?? newId();
     await trx
       .insertInto('admin_audit_log')
@@ -119,15 +124,14 @@ export const createAuditLog = (deps: { db: Kysely<Database>; now: Clock; logger?
   };
 
   return {
-    record,
     actorOf,
 
     /**
-     * Records an admin route's change with the caller filled in from the request. Pass the
-     * transaction the change runs in (or use `audited`): an entry written beside its change could
-     * outlive a rolled-back change or go missing after a committed one.
+     * Records an admin route's change, with the caller filled in from the request, in the
+     * transaction the change runs in (a service that opens its own hands it over, e.g. through an
+     * `inTransaction` callback). There is no way to write an entry outside a transaction.
      */
-    recordFor: async (request: FastifyRequest, change: AuditChange, trx: Db = deps.db) =>
+    recordFor: async (request: FastifyRequest, change: AuditChange, trx: Transaction<Database>) =>
       record({ ...(await actorOf(request, trx)), ...change }, trx),
 
     /**

@@ -16,6 +16,7 @@ import type { GalleryService } from './gallery.service';
 /**
  * The review queue under /api/user/manage/gallery (admins only): pictures waiting for review
  * (reports, the automatic check) or hidden, and approve / hide with a reason the author reads.
+ * Each change writes its audit row in the change's own transaction.
  */
 export const galleryAdminRoutes: FastifyPluginAsyncZod<{
   gallery: GalleryService;
@@ -49,14 +50,19 @@ export const galleryAdminRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { action, reason } = request.body;
       const before = await gallery.repo.findImage(request.params.id);
-      await gallery.review(request.params.id, action, reason);
-      await audit.recordFor(request, {
-        action: `gallery.${action}`,
-        target: `gallery_image:${request.params.id}`,
-        before: before && { status: before.status, reason: before.status_reason },
-        after: { status: action === 'approve' ? 'published' : 'hidden' },
-        reason: reason ?? null,
-      });
+      await gallery.review(request.params.id, action, reason, (trx) =>
+        audit.recordFor(
+          request,
+          {
+            action: `gallery.${action}`,
+            target: `gallery_image:${request.params.id}`,
+            before: before && { status: before.status, reason: before.status_reason },
+            after: { status: action === 'approve' ? 'published' : 'hidden' },
+            reason: reason ?? null,
+          },
+          trx,
+        ),
+      );
       return ok(null, action === 'approve' ? '已通过，图片重新出现在灵感广场' : '已隐藏');
     },
   );
@@ -69,12 +75,21 @@ export const galleryAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const before = await gallery.repo.findImage(request.params.id);
-      await gallery.unpublish(request.params.id, { asAdmin: true });
-      await audit.recordFor(request, {
-        action: 'gallery.unpublish',
-        target: `gallery_image:${request.params.id}`,
-        before: before && { status: before.status, title: before.title, userId: before.user_id },
-      });
+      await gallery.unpublish(request.params.id, { asAdmin: true }, (trx) =>
+        audit.recordFor(
+          request,
+          {
+            action: 'gallery.unpublish',
+            target: `gallery_image:${request.params.id}`,
+            before: before && {
+              status: before.status,
+              title: before.title,
+              userId: before.user_id,
+            },
+          },
+          trx,
+        ),
+      );
       return ok(null, '已删除');
     },
   );

@@ -8,6 +8,9 @@ import { termsOf } from './gallery-search';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** Work that commits or rolls back with the change (an admin's audit row). */
+export type InTransaction = (trx: Transaction<Database>) => Promise<unknown>;
+
 export type NewGalleryImage = Omit<
   GalleryImagesTable,
   'collect_count' | 'report_count' | 'tags' | 'classify_ids' | 'settings' | 'prompt'
@@ -124,8 +127,11 @@ export const createGalleryRepository = (db: Kysely<Database>) => {
       }
     },
 
-    /** Unpublish: the picture leaves every list, collection and index; its files turn private. */
-    async deleteImage(id: string): Promise<boolean> {
+    /**
+     * Unpublish: the picture leaves every list, collection and index; its files turn private.
+     * `inTransaction` runs in the same transaction once the picture is gone.
+     */
+    async deleteImage(id: string, inTransaction?: InTransaction): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const image = await trx
           .selectFrom('gallery_images')
@@ -144,18 +150,23 @@ export const createGalleryRepository = (db: Kysely<Database>) => {
           .execute();
         await trx.deleteFrom('gallery_images').where('id', '=', id).execute();
         await syncFilePublic(trx, [image.file_id, image.before_file_id]);
+        await inTransaction?.(trx);
         return true;
       });
     },
 
-    /** Moves a picture between states; its files follow (public only while published). */
+    /**
+     * Moves a picture between states; its files follow (public only while published).
+     * `inTransaction` runs in the same transaction once it moved.
+     */
     async setStatus(
       id: string,
       status: GalleryStatus,
       reason: string | null,
       at: string,
-      onlyFrom?: GalleryStatus[],
+      opts: { onlyFrom?: GalleryStatus[]; inTransaction?: InTransaction } = {},
     ): Promise<boolean> {
+      const { onlyFrom, inTransaction } = opts;
       return db.transaction().execute(async (trx) => {
         let q = trx
           .updateTable('gallery_images')
@@ -178,6 +189,7 @@ export const createGalleryRepository = (db: Kysely<Database>) => {
           .where('id', '=', id)
           .executeTakeFirstOrThrow();
         await syncFilePublic(trx, [image.file_id, image.before_file_id]);
+        await inTransaction?.(trx);
         return true;
       });
     },

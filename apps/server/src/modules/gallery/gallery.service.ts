@@ -22,6 +22,7 @@ import { decodeCursor, encodeCursor } from './gallery-cursor';
 import { createGalleryPageRepository } from './gallery-page.repository';
 import type { GalleryRow, PageFilter } from './gallery-page.repository';
 import { createGalleryRepository, hotBaseOf } from './gallery.repository';
+import type { InTransaction } from './gallery.repository';
 import { planKeyword, searchTextOf } from './gallery-search';
 
 /** The automatic check at publish; flagged pictures wait for review. */
@@ -371,13 +372,20 @@ export const createGalleryService = (deps: {
       return { id, status, statusMessage: statusMessage(status, reason) };
     },
 
-    /** The author (or an admin, with asAdmin) unpublishes; others get 404. */
-    async unpublish(id: string, by: { userId?: string; asAdmin?: boolean }): Promise<void> {
+    /**
+     * The author (or an admin, with asAdmin) unpublishes; others get 404. `inTransaction` (the
+     * admin's audit row) commits or rolls back with the removal.
+     */
+    async unpublish(
+      id: string,
+      by: { userId?: string; asAdmin?: boolean },
+      inTransaction?: InTransaction,
+    ): Promise<void> {
       const image = await repo.findImage(id);
       if (!image || (!by.asAdmin && image.user_id !== by.userId)) {
         throw new AppError('GALLERY_NOT_FOUND');
       }
-      await repo.deleteImage(id);
+      if (!(await repo.deleteImage(id, inTransaction))) throw new AppError('GALLERY_NOT_FOUND');
       changed();
     },
 
@@ -427,13 +435,22 @@ export const createGalleryService = (deps: {
       };
     },
 
-    /** approve publishes (files public again); hide takes it off the square with the reason. */
-    async review(id: string, action: 'approve' | 'hide', reason: string | undefined) {
+    /**
+     * approve publishes (files public again); hide takes it off the square with the reason.
+     * `inTransaction` (the admin's audit row) commits or rolls back with the move.
+     */
+    async review(
+      id: string,
+      action: 'approve' | 'hide',
+      reason: string | undefined,
+      inTransaction?: InTransaction,
+    ) {
       const moved = await repo.setStatus(
         id,
         action === 'approve' ? 'published' : 'hidden',
         action === 'approve' ? null : reason?.trim() || null,
         iso(),
+        { inTransaction },
       );
       if (!moved) throw new AppError('GALLERY_NOT_FOUND');
       changed();

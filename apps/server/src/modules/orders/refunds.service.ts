@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { RefundResult, TicketGrants } from '@huijing/contracts';
 import type { Clock } from '../../config/clock';
@@ -13,6 +13,9 @@ import { createMembership } from './membership';
 import { grantEntries } from './settlement';
 import type { ChannelProviders } from './orders.service';
 import { grantedBy } from './vip-allowance';
+
+/** Work in a refund's transaction (the admin's audit row); see `refund`. */
+type OnRefund = (trx: Transaction<Database>, done: RefundResult) => Promise<unknown>;
 
 export const refundNoOf = (orderNo: string) => `RF${orderNo}`;
 
@@ -94,126 +97,146 @@ export const createRefundsService = (deps: {
     }
   };
 
+  /**
+   * paid→refunded, the take-back, the refund row and `inTransaction` in one transaction; false
+   * when another refund of the order won the race.
+   */
+  const record = async (
+    order: OrderRow,
+    adminId: string,
+    reason: string,
+    inTransaction?: OnRefund,
+  ): Promise<boolean> => {
+    const orderNo = order.order_no;
+    const at = deps.now();
+    const iso = at.toISOString();
+    const refundNo = refundNoOf(orderNo);
+    return deps.db.transaction().execute(async (trx) => {
+      const r = createOrdersRepository(trx);
+      const changed = await r.transition(orderNo, ['paid'], 'refunded', {
+        refunded_at: iso,
+        updated_at: iso,
+      });
+      if (!changed) return false;
+      // A VIP plan credited its months one by one: take back what those months granted.
+      const granted = grantEntries(
+        order.vip_from ? await grantedBy(trx, orderNo) : parseGrants(order.grants),
+      );
+      await trx
+        .updateTable('orders')
+        .set({ allowance_next_at: null })
+        .where('order_no', '=', orderNo)
+        .execute();
+      const taken: TicketGrants = {};
+      let grantedSum = 0;
+      let takenSum = 0;
+      for (const g of granted) {
+        const row = await trx
+          .selectFrom('ticket_balances')
+          .select('balance')
+          .where('user_id', '=', order.user_id)
+          .where('ticket_type', '=', g.ticketType)
+          .executeTakeFirst();
+        const take = Math.max(0, Math.min(g.count, Number(row?.balance ?? 0)));
+        grantedSum += g.count;
+        if (take === 0) continue;
+        const debited = await trx
+          .updateTable('ticket_balances')
+          .set({ balance: sql<number>`balance - ${take}` })
+          .where('user_id', '=', order.user_id)
+          .where('ticket_type', '=', g.ticketType)
+          .where('balance', '>=', take)
+          .executeTakeFirst();
+        if (Number(debited.numUpdatedRows) !== 1) continue;
+        await trx
+          .insertInto('ticket_ledger')
+          .values({
+            id: newId(),
+            user_id: order.user_id,
+            ticket_type: g.ticketType,
+            delta: -take,
+            reason: 'refund',
+            ref: orderNo,
+            created_at: iso,
+          })
+          .execute();
+        taken[String(g.ticketType) as keyof TicketGrants] = take;
+        takenSum += take;
+      }
+      let vipDaysTaken = 0;
+      const vipDays = Number(order.vip_days ?? 0);
+      if (vipDays > 0) {
+        // The order's period goes; the periods after it move forward (membership.ts).
+        ({ daysTaken: vipDaysTaken } = await membership.revoke(trx, {
+          userId: order.user_id,
+          sourceId: orderNo,
+          vipDays,
+          at,
+        }));
+      }
+      const { refundFen, note } = refundAmount({
+        amountFen: Number(order.amount_fen),
+        grantedSum,
+        takenSum,
+        vipDays,
+        vipDaysTaken,
+      });
+      await trx
+        .insertInto('order_refunds')
+        .values({
+          refund_no: refundNo,
+          order_no: orderNo,
+          admin_id: adminId,
+          reason,
+          refund_fen: refundFen,
+          tickets_taken: JSON.stringify(taken),
+          vip_days_taken: vipDaysTaken,
+          note,
+          created_at: iso,
+        })
+        .execute();
+      await inTransaction?.(trx, {
+        orderNo,
+        refundNo,
+        refundFen,
+        ticketsTaken: taken,
+        vipDaysTaken,
+        note,
+        repeated: false,
+      });
+      return true;
+    });
+  };
+
   return {
-    /** `inTransaction` writes the audit row in the refund's own transaction. */
+    /**
+     * `inTransaction` writes the admin's audit row: for a new refund in the transaction that
+     * records it; for a repeat (`done.repeated`) in one that reads the refund row, committed
+     * before the provider is asked again. Either way, throwing from it asks the provider nothing.
+     */
     async refund(
       adminId: string,
       orderNo: string,
       reason: string,
-      inTransaction?: (trx: Kysely<Database>, done: RefundResult) => Promise<unknown>,
+      inTransaction?: OnRefund,
     ): Promise<RefundResult> {
       const order = await repo.findOrder(orderNo);
       if (!order) throw new AppError('ORDER_NOT_FOUND');
-      const existing = await repo.findRefund(orderNo);
-      if (existing) {
-        // Already refunded here: repeat the provider call (same refund number), nothing else.
-        await askProvider(order, existing);
-        return toResult(existing, true);
+      let won = false;
+      if (!(await repo.findRefund(orderNo))) {
+        if (order.status !== 'paid') throw new AppError('REFUND_NOT_ALLOWED');
+        won = await record(order, adminId, reason, inTransaction);
       }
-      if (order.status !== 'paid') throw new AppError('REFUND_NOT_ALLOWED');
-
-      const at = deps.now();
-      const iso = at.toISOString();
-      const refundNo = refundNoOf(orderNo);
-      const won = await deps.db.transaction().execute(async (trx) => {
-        const r = createOrdersRepository(trx);
-        const changed = await r.transition(orderNo, ['paid'], 'refunded', {
-          refunded_at: iso,
-          updated_at: iso,
-        });
-        if (!changed) return false;
-        // A VIP plan credited its months one by one: take back what those months granted.
-        const granted = grantEntries(
-          order.vip_from ? await grantedBy(trx, orderNo) : parseGrants(order.grants),
-        );
-        await trx
-          .updateTable('orders')
-          .set({ allowance_next_at: null })
-          .where('order_no', '=', orderNo)
-          .execute();
-        const taken: TicketGrants = {};
-        let grantedSum = 0;
-        let takenSum = 0;
-        for (const g of granted) {
-          const row = await trx
-            .selectFrom('ticket_balances')
-            .select('balance')
-            .where('user_id', '=', order.user_id)
-            .where('ticket_type', '=', g.ticketType)
-            .executeTakeFirst();
-          const take = Math.max(0, Math.min(g.count, Number(row?.balance ?? 0)));
-          grantedSum += g.count;
-          if (take === 0) continue;
-          const debited = await trx
-            .updateTable('ticket_balances')
-            .set({ balance: sql<number>`balance - ${take}` })
-            .where('user_id', '=', order.user_id)
-            .where('ticket_type', '=', g.ticketType)
-            .where('balance', '>=', take)
-            .executeTakeFirst();
-          if (Number(debited.numUpdatedRows) !== 1) continue;
-          await trx
-            .insertInto('ticket_ledger')
-            .values({
-              id: newId(),
-              user_id: order.user_id,
-              ticket_type: g.ticketType,
-              delta: -take,
-              reason: 'refund',
-              ref: orderNo,
-              created_at: iso,
-            })
-            .execute();
-          taken[String(g.ticketType) as keyof TicketGrants] = take;
-          takenSum += take;
-        }
-        let vipDaysTaken = 0;
-        const vipDays = Number(order.vip_days ?? 0);
-        if (vipDays > 0) {
-          // The order's period goes; the periods after it move forward (membership.ts).
-          ({ daysTaken: vipDaysTaken } = await membership.revoke(trx, {
-            userId: order.user_id,
-            sourceId: orderNo,
-            vipDays,
-            at,
-          }));
-        }
-        const { refundFen, note } = refundAmount({
-          amountFen: Number(order.amount_fen),
-          grantedSum,
-          takenSum,
-          vipDays,
-          vipDaysTaken,
-        });
-        await trx
-          .insertInto('order_refunds')
-          .values({
-            refund_no: refundNo,
-            order_no: orderNo,
-            admin_id: adminId,
-            reason,
-            refund_fen: refundFen,
-            tickets_taken: JSON.stringify(taken),
-            vip_days_taken: vipDaysTaken,
-            note,
-            created_at: iso,
-          })
-          .execute();
-        await inTransaction?.(trx, {
-          orderNo,
-          refundNo,
-          refundFen,
-          ticketsTaken: taken,
-          vipDaysTaken,
-          note,
-          repeated: false,
-        });
-        return true;
+      const row = await deps.db.transaction().execute(async (trx) => {
+        const found = await createOrdersRepository(trx).findRefund(orderNo);
+        // Refunded already (here or by a concurrent call): the provider is asked again with the
+        // same refund number, nothing else changes.
+        if (found && !won) await inTransaction?.(trx, toResult(found, true));
+        return found;
       });
-      const row = await repo.findRefund(orderNo);
       if (!row) throw new AppError('REFUND_NOT_ALLOWED');
       await askProvider(order, row);
-      deps.logger.info({ orderNo, adminId, refundFen: row.refund_fen }, 'order refunded');
+      if (won) deps.logger.info({ orderNo, adminId, refundFen: row.refund_fen }, 'order refunded');
       return toResult(row, !won);
     },
   };

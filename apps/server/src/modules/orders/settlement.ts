@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { TicketGrants } from '@huijing/contracts';
 import type { Clock } from '../../config/clock';
@@ -139,74 +139,102 @@ export const createSettlement = (deps: {
     }
   };
 
-  const settle = async (orderNo: string, ev: PaymentEvidence): Promise<SettleOutcome> => {
-    const at = deps.now();
+  /**
+   * The settlement inside its transaction: true when this call credited the order, 'refunding'
+   * when a late payment is refunded instead, false when it was settled already or is wrong.
+   */
+  const apply = async (
+    trx: Transaction<Database>,
+    orderNo: string,
+    ev: PaymentEvidence,
+    at: Date,
+  ): Promise<{ won: boolean | 'refunding'; mismatch?: Mismatch & { recorded: boolean } }> => {
     const iso = at.toISOString();
-    let mismatch: (Mismatch & { recorded: boolean }) | undefined;
-    const won = await deps.db.transaction().execute(async (trx) => {
-      const r = createOrdersRepository(trx);
-      // Locked: a second settlement of this order waits and then finds it settled, so a late
-      // payment's stock and limit checks run once.
-      const before = await r.lockOrder(orderNo, deps.dialect);
-      // Decided with the order row in hand; the unique (order, kind) keeps a provider retrying
-      // the same wrong notify for a day to one incident, however many arrive at once.
-      const wrong = mismatchOf(orderNo, before, ev);
-      if (wrong) {
-        const recorded = await r.recordIncident({
-          orderNo: before ? orderNo : null,
-          channel: ev.channel,
-          kind: wrong.kind,
-          detail: wrong.detail,
-          at: iso,
-        });
-        mismatch = { ...wrong, recorded };
-        return false;
-      }
-      if (!before || (before.status !== 'pending' && before.status !== 'closed')) return false;
-      if (before.status === 'closed') {
-        const refusal = await late.refusal(trx, before);
-        if (refusal) {
-          const paid = {
-            paidAt: ev.paidAt ?? iso,
-            providerTradeNo: ev.providerTradeNo ?? null,
-            channel: ev.channel,
-          };
-          return (await late.refundInstead(trx, before, paid, refusal)) ? 'refunding' : false;
-        }
-      }
-      const ok = await r.transition(orderNo, [before.status], 'paid', {
-        paid_at: ev.paidAt ?? iso,
-        provider_trade_no: ev.providerTradeNo ?? null,
-        updated_at: iso,
+    const r = createOrdersRepository(trx);
+    // Locked: a second settlement of this order waits and then finds it settled, so a late
+    // payment's stock and limit checks run once.
+    const before = await r.lockOrder(orderNo, deps.dialect);
+    // Decided with the order row in hand; the unique (order, kind) keeps a provider retrying
+    // the same wrong notify for a day to one incident, however many arrive at once.
+    const wrong = mismatchOf(orderNo, before, ev);
+    if (wrong) {
+      const recorded = await r.recordIncident({
+        orderNo: before ? orderNo : null,
+        channel: ev.channel,
+        kind: wrong.kind,
+        detail: wrong.detail,
+        at: iso,
       });
-      if (!ok) return false;
-      if (before.status === 'closed') {
-        // Paid although we closed it (the provider's close lost a race): the money is real and
-        // the product can still be granted (late.refusal took its unit), so the buyer gets it.
-        await r.recordIncident({
-          orderNo,
+      return { won: false, mismatch: { ...wrong, recorded } };
+    }
+    if (!before || (before.status !== 'pending' && before.status !== 'closed')) {
+      return { won: false };
+    }
+    if (before.status === 'closed') {
+      const refusal = await late.refusal(trx, before);
+      if (refusal) {
+        const paid = {
+          paidAt: ev.paidAt ?? iso,
+          providerTradeNo: ev.providerTradeNo ?? null,
           channel: ev.channel,
-          kind: 'paid_after_close',
-          detail: { closeReason: before.close_reason },
-          at: iso,
-        });
+        };
+        return { won: (await late.refundInstead(trx, before, paid, refusal)) && 'refunding' };
       }
-      if (before.vip_days && before.vip_tier) {
-        // The order's membership period and its first month's allowance (membership.ts).
-        await membership.startOrder(trx, before, at);
-        return true;
+    }
+    const ok = await r.transition(orderNo, [before.status], 'paid', {
+      paid_at: ev.paidAt ?? iso,
+      provider_trade_no: ev.providerTradeNo ?? null,
+      updated_at: iso,
+    });
+    if (!ok) return { won: false };
+    if (before.status === 'closed') {
+      // Paid although we closed it (the provider's close lost a race): the money is real and
+      // the product can still be granted (late.refusal took its unit), so the buyer gets it.
+      await r.recordIncident({
+        orderNo,
+        channel: ev.channel,
+        kind: 'paid_after_close',
+        detail: { closeReason: before.close_reason },
+        at: iso,
+      });
+    }
+    if (before.vip_days && before.vip_tier) {
+      // The order's membership period and its first month's allowance (membership.ts).
+      await membership.startOrder(trx, before, at);
+      return { won: true };
+    }
+    await createTicketsRepository(trx).creditEntries(
+      grantEntries(parseGrants(before.grants)).map((g) => ({
+        userId: before.user_id,
+        ticketType: g.ticketType,
+        delta: g.count,
+        reason: 'purchase',
+        ref: orderNo,
+        at: iso,
+      })),
+    );
+    return { won: true };
+  };
+
+  /**
+   * `inTransaction` runs in the settlement's transaction when the order is (or already was)
+   * paid, e.g. an admin's 补单 audit row: throwing from it rolls the credit back.
+   */
+  const settle = async (
+    orderNo: string,
+    ev: PaymentEvidence,
+    inTransaction?: (
+      trx: Transaction<Database>,
+      outcome: 'settled' | 'already',
+    ) => Promise<unknown>,
+  ): Promise<SettleOutcome> => {
+    const at = deps.now();
+    const { won, mismatch } = await deps.db.transaction().execute(async (trx) => {
+      const result = await apply(trx, orderNo, ev, at);
+      if (!result.mismatch && result.won !== 'refunding') {
+        await inTransaction?.(trx, result.won ? 'settled' : 'already');
       }
-      await createTicketsRepository(trx).creditEntries(
-        grantEntries(parseGrants(before.grants)).map((g) => ({
-          userId: before.user_id,
-          ticketType: g.ticketType,
-          delta: g.count,
-          reason: 'purchase',
-          ref: orderNo,
-          at: iso,
-        })),
-      );
-      return true;
+      return result;
     });
     if (mismatch) {
       if (mismatch.recorded) {

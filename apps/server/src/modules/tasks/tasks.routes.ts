@@ -55,11 +55,9 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       ok(
-        await tasks.startTask(
-          userOf(request).userId,
-          request.body,
-          idempotencyOf(request.headers['idempotency-key'], request.body),
-        ),
+        await tasks.startTask(userOf(request).userId, request.body, {
+          idempotency: idempotencyOf(request.headers['idempotency-key'], request.body),
+        }),
       ),
   );
 

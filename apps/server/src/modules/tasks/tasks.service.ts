@@ -1,7 +1,7 @@
 import type { TaskInfo } from '@huijing/contracts';
 import { allTools, getTool, runPrice } from '@huijing/tools';
 import type { ToolDefinition } from '@huijing/tools';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../config/clock';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
@@ -200,6 +200,10 @@ export const createTasksService = (deps: {
       paramChecks.push(check);
     },
 
+    /**
+     * `inTransaction` runs in the transaction that creates the task and holds its tickets (an
+     * admin retry's audit row): throwing from it leaves no task and holds nothing.
+     */
     async startTask(
       userId: string,
       body: {
@@ -207,8 +211,12 @@ export const createTasksService = (deps: {
         params?: Record<string, unknown>;
         inputs?: Record<string, unknown>;
       } & Record<string, unknown>,
-      idempotency?: Idempotency,
+      opts: {
+        idempotency?: Idempotency;
+        inTransaction?: (trx: Transaction<Database>, taskId: string) => Promise<unknown>;
+      } = {},
     ): Promise<{ taskId: string; queueNum: number }> {
+      const { idempotency, inTransaction } = opts;
       const tool = getTool(body.toolId);
       if (!tool) throw new AppError('TOOL_NOT_FOUND');
       const { toolId: _toolId, params, inputs, ...flat } = body;
@@ -283,6 +291,7 @@ export const createTasksService = (deps: {
           },
           deps.userLaneCap,
         );
+        await inTransaction?.(trx, taskId);
         return { seq };
       });
       if (!created) {
