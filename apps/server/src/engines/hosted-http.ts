@@ -10,12 +10,30 @@ import type { Sleep } from './hosted-call';
  * statuses.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
-
-export interface HostedHttpOptions {
-  /** Without the API version path, trailing slashes allowed. */
+/** What configures a hosted provider's client. */
+export interface HostedClientOptions {
+  /** The provider's host, without the API version path. */
   baseUrl: string;
   apiKey: string;
+  /** One HTTP call; a task itself may run for minutes. */
+  requestTimeoutMs?: number;
+  /** Give up on a task still running after this long. Default 15 minutes (video takes 1–5). */
+  taskTimeoutMs?: number;
+  /** First wait between polls, growing ×1.5 up to pollMaxMs. The docs suggest 3–10 s. */
+  pollMs?: number;
+  pollMaxMs?: number;
+  /** More tries of a call refused as throttled or failed on the server side. */
+  retries?: number;
+  retryBaseMs?: number;
+  sleep?: Sleep;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+export interface HostedHttpOptions extends Pick<
+  HostedClientOptions,
+  'baseUrl' | 'apiKey' | 'retries' | 'retryBaseMs' | 'sleep'
+> {
   /** Extra headers of a call that sends a body. */
   bodyHeaders?: Record<string, string>;
   /**
@@ -23,10 +41,6 @@ export interface HostedHttpOptions {
    * the answer was not JSON (a gateway's page), then `text` is what came.
    */
   httpError: (status: number, json: unknown, text: string, res: Response) => ProviderError;
-  /** More tries of a call refused as throttled or failed on the server side. */
-  retries?: number;
-  retryBaseMs?: number;
-  sleep?: Sleep;
 }
 
 export const createHostedHttp = (options: HostedHttpOptions) => {

@@ -1,7 +1,7 @@
 import { EngineError } from '../engine';
 import { ProviderError } from '../hosted-call';
-import type { Sleep } from '../hosted-call';
 import { createHostedHttp, pollTask, taskEndedError } from '../hosted-http';
+import type { HostedClientOptions } from '../hosted-http';
 
 /**
  * Volcengine Ark (火山方舟) over HTTP: Seedream's synchronous `POST /api/v3/images/generations`
@@ -37,19 +37,11 @@ interface ArkErrorBody {
   error?: { code?: string; message?: string; param?: string; type?: string };
 }
 
-export interface ArkClientOptions {
-  /** ARK_BASE_URL without /api/v3, e.g. https://ark.cn-beijing.volces.com */
-  baseUrl: string;
-  apiKey: string;
-  /** Seedream answers only when the pictures are made: allow minutes. */
-  requestTimeoutMs?: number;
-  taskTimeoutMs?: number;
-  pollMs?: number;
-  pollMaxMs?: number;
-  retries?: number;
-  retryBaseMs?: number;
-  sleep?: Sleep;
-}
+/**
+ * `baseUrl` is ARK_BASE_URL without /api/v3, e.g. https://ark.cn-beijing.volces.com;
+ * `requestTimeoutMs` (default 5 minutes) is Seedream's: it answers only when the pictures are made.
+ */
+export type ArkClientOptions = HostedClientOptions;
 
 const requestIdOf = (message: string | undefined, header: string | null) =>
   header ?? /Request id: (\S+)/i.exec(message ?? '')?.[1];

@@ -1,7 +1,7 @@
 import { EngineError } from '../engine';
 import { ProviderError } from '../hosted-call';
-import type { Sleep } from '../hosted-call';
 import { createHostedHttp, pollTask, taskEndedError } from '../hosted-http';
+import type { HostedClientOptions } from '../hosted-http';
 
 /**
  * DashScope's asynchronous task protocol (Alibaba Model Studio): create a task with
@@ -29,22 +29,11 @@ export interface TaskAnswer {
   usage?: Record<string, number>;
 }
 
-export interface DashScopeClientOptions {
-  /** DASHSCOPE_BASE_URL without /api/v1, e.g. https://dashscope.aliyuncs.com */
-  baseUrl: string;
-  apiKey: string;
-  /** One HTTP call; the task itself may run for minutes. */
-  requestTimeoutMs?: number;
-  /** Give up on a task still running after this long. Default 15 minutes (video takes 1–5). */
-  taskTimeoutMs?: number;
-  /** First wait between polls, doubling up to pollMaxMs. The docs suggest 3–10 s. */
-  pollMs?: number;
-  pollMaxMs?: number;
-  /** More tries of a call refused as throttled or failed on the server side. */
-  retries?: number;
-  retryBaseMs?: number;
-  sleep?: Sleep;
-}
+/**
+ * `baseUrl` is DASHSCOPE_BASE_URL without /api/v1, e.g. https://dashscope.aliyuncs.com; one HTTP
+ * call is given 60 s by default (the task itself may run for minutes).
+ */
+export type DashScopeClientOptions = HostedClientOptions;
 
 interface ErrorBody {
   request_id?: string;
