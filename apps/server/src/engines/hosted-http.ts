@@ -30,10 +30,7 @@ export interface HostedClientOptions {
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
-export interface HostedHttpOptions extends Pick<
-  HostedClientOptions,
-  'baseUrl' | 'apiKey' | 'retries' | 'retryBaseMs' | 'sleep'
-> {
+export interface HostedHttpOptions extends HostedClientOptions {
   /** Extra headers of a call that sends a body. */
   bodyHeaders?: Record<string, string>;
   /**
@@ -115,7 +112,25 @@ export const createHostedHttp = (options: HostedHttpOptions) => {
     timeoutMs: number,
   ) => withRetry(() => call<T>(method, route, signal, body, timeoutMs), { ...retry, signal });
 
-  return { call, retried, sleep };
+  /** A best-effort call (a cancel on the way out, after the job's signal fired): true when accepted. */
+  const attempt = async (method: HttpMethod, route: string, timeoutMs: number) => {
+    try {
+      await call(method, route, AbortSignal.timeout(10_000), undefined, timeoutMs);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  /** The polling of this client's tasks, for pollTask. */
+  const polling = {
+    sleep,
+    pollMs: options.pollMs ?? 3000,
+    pollMaxMs: options.pollMaxMs ?? 10_000,
+    taskTimeoutMs: options.taskTimeoutMs ?? 15 * 60_000,
+  };
+
+  return { call, retried, attempt, polling };
 };
 
 export interface PollOptions<S extends string, A> {

@@ -132,15 +132,8 @@ export const createArkClient = (options: ArkClientOptions) => {
     );
 
   /** Cancels a queued task (Ark refuses for a running one, which then runs to its end). */
-  const cancelTask = async (taskId: string): Promise<boolean> => {
-    try {
-      const route = `${TASKS}/${encodeURIComponent(taskId)}`;
-      await http.call('DELETE', route, AbortSignal.timeout(10_000), undefined, 30_000);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const cancelTask = (taskId: string): Promise<boolean> =>
+    http.attempt('DELETE', `${TASKS}/${encodeURIComponent(taskId)}`, 30_000);
 
   /** Polls until the task ends, deleting it on abort while it is still queued. */
   const waitTask = (
@@ -152,10 +145,7 @@ export const createArkClient = (options: ArkClientOptions) => {
       provider: 'ark',
       taskId,
       signal,
-      sleep: http.sleep,
-      pollMs: options.pollMs ?? 3000,
-      pollMaxMs: options.pollMaxMs ?? 10_000,
-      taskTimeoutMs: options.taskTimeoutMs ?? 15 * 60_000,
+      ...http.polling,
       initial: 'queued' as SeedanceStatus,
       query: async (s) => {
         const { json: task, requestId } = await getTask(taskId, s);

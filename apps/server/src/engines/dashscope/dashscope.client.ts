@@ -90,8 +90,6 @@ export const createDashScopeClient = (options: DashScopeClientOptions) => {
         json === undefined ? { message: text.slice(0, 300) } : (json as ErrorBody),
       ),
   });
-  const call = async (method: 'GET' | 'POST', route: string, signal: AbortSignal, body?: unknown) =>
-    (await http.call<TaskAnswer>(method, route, signal, body, requestTimeoutMs)).json;
   const retried = async (
     method: 'GET' | 'POST',
     route: string,
@@ -116,18 +114,8 @@ export const createDashScopeClient = (options: DashScopeClientOptions) => {
     retried('GET', `/api/v1/tasks/${encodeURIComponent(taskId)}`, signal);
 
   /** Only PENDING tasks can be canceled; a running one finishes on their side regardless. */
-  const cancel = async (taskId: string): Promise<boolean> => {
-    try {
-      await call(
-        'POST',
-        `/api/v1/tasks/${encodeURIComponent(taskId)}/cancel`,
-        AbortSignal.timeout(10_000),
-      );
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const cancel = (taskId: string): Promise<boolean> =>
+    http.attempt('POST', `/api/v1/tasks/${encodeURIComponent(taskId)}/cancel`, requestTimeoutMs);
 
   /** Polls until the task ends, canceling it on abort while it is still PENDING. */
   const wait = (
@@ -139,10 +127,7 @@ export const createDashScopeClient = (options: DashScopeClientOptions) => {
       provider: 'dashscope',
       taskId,
       signal,
-      sleep: http.sleep,
-      pollMs: options.pollMs ?? 3000,
-      pollMaxMs: options.pollMaxMs ?? 10_000,
-      taskTimeoutMs: options.taskTimeoutMs ?? 15 * 60_000,
+      ...http.polling,
       initial: 'PENDING' as TaskStatus,
       query: async (s) => {
         const answer = await query(taskId, s);
