@@ -6,7 +6,12 @@ import type { DashScopeEngineOptions } from '../../src/engines/dashscope/dashsco
 import { ProviderError } from '../../src/engines/hosted-call';
 import { probeVideo, resolveBinaries } from '../../src/engines/local/ffmpeg-runner';
 import { startDashScopeDouble } from '../doubles/dashscope-double';
-import { abortWhileWaiting, failureOf, hostedSuite } from './hosted-fixtures';
+import {
+  abortWhileWaiting,
+  expectModerationRefusal,
+  failureOf,
+  hostedSuite,
+} from './hosted-fixtures';
 import { jobFor, pngFile } from './remote-fixtures';
 
 const t = hostedSuite(startDashScopeDouble, 'dashscope-');
@@ -97,18 +102,13 @@ describe('DashScope engine against the protocol double', () => {
   it('a moderation refusal at submit is not retried and says so in Chinese', async () => {
     t.api.knobs.inspect = 'submit';
     const error = await failureOf(engine().run(await editJob()));
-    expect(error).toMatchObject({ code: 'DataInspectionFailed', retryable: false });
-    expect((error as ProviderError).userMessage).toMatch(/^内容未通过安全审核/);
-    expect((error as ProviderError).requestId).toEqual(expect.any(String));
-    expect(t.api.received).toHaveLength(1);
+    expectModerationRefusal(error, t.api, 'DataInspectionFailed', 'requestId');
   });
 
   it('a task that ends FAILED for moderation is not retried either, and names its task', async () => {
     t.api.knobs.inspect = 'task';
     const error = await failureOf(engine().run(await editJob()));
-    expect(error).toMatchObject({ code: 'DataInspectionFailed', retryable: false });
-    expect((error as ProviderError).taskId).toBe([...t.api.tasks.keys()][0]);
-    expect(t.api.received).toHaveLength(1);
+    expectModerationRefusal(error, t.api, 'DataInspectionFailed', 'taskId');
   });
 
   it('a wrong key is a 401 InvalidApiKey, not retried', async () => {

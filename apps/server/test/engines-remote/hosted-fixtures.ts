@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { afterEach, beforeEach, expect } from 'vitest';
-import { sleep } from '../../src/engines/hosted-call';
+import { ProviderError, sleep } from '../../src/engines/hosted-call';
 import type { Sleep } from '../../src/engines/hosted-call';
 import type { HostedDouble } from '../doubles/hosted-media';
 import { tempDir, waitFor } from './remote-fixtures';
@@ -54,4 +54,23 @@ export const abortWhileWaiting = async (
   await waitFor(() => api.polls.length >= 2);
   controller.abort();
   await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+};
+
+/**
+ * A moderation refusal: asked once (a refused picture does not get better by asking again),
+ * read in Chinese, naming the request (refused at submit) or the task (failed at its end).
+ */
+export const expectModerationRefusal = (
+  error: unknown,
+  api: HostedDouble<unknown, unknown>,
+  code: string,
+  names: 'requestId' | 'taskId',
+) => {
+  expect(error).toBeInstanceOf(ProviderError);
+  expect(error).toMatchObject({ code, retryable: false });
+  expect((error as ProviderError).userMessage).toMatch(/^内容未通过安全审核/);
+  expect((error as ProviderError)[names]).toEqual(
+    names === 'taskId' ? [...api.tasks.keys()][0] : expect.any(String),
+  );
+  expect(api.received).toHaveLength(1);
 };
