@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { deadlineSignal } from './deadline-signal';
 import { abortError, EngineError } from './engine';
-import type { EngineOutput } from './engine';
+import type { EngineJob, EngineOutput } from './engine';
 import { probeVideo, resolveBinaries } from './local/ffmpeg-runner';
 
 /**
@@ -99,3 +99,36 @@ export const saveResult = async (spec: ResultSpec): Promise<EngineOutput> => {
 };
 
 const pick = (m: { width: number; height: number }) => ({ width: m.width, height: m.height });
+
+const PROMPT_KEYS = ['promptTxt', 'prompt', 'view', 'atmosphere', 'environment'];
+
+/** The run's prompt when the job carries none: the tool's text fields, joined. */
+export const promptOfParams = (params: Record<string, unknown>, keys = PROMPT_KEYS): string =>
+  keys
+    .map((k) => params[k])
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    .map((v) => v.trim())
+    .join('，');
+
+/** How many pictures the run pays for (`params.count`, 1–4). */
+export const pictureCount = (params: Record<string, unknown>): number =>
+  Number.isInteger(params.count) ? Math.min(4, Math.max(1, params.count as number)) : 1;
+
+/**
+ * Collects a hosted run's outputs between 0 % and 100 %; a failure after the job was aborted
+ * reads as the abort, whatever the provider answered meanwhile.
+ */
+export const collectOutputs = async (
+  job: EngineJob,
+  produce: () => Promise<EngineOutput[]>,
+): Promise<EngineOutput[]> => {
+  job.onProgress({ percent: 0 });
+  try {
+    const outputs = await produce();
+    job.onProgress({ percent: 100 });
+    return outputs;
+  } catch (e) {
+    if (job.signal.aborted) throw abortError();
+    throw e;
+  }
+};

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { decodeDataUri, expiringFiles, picture, readJson, tinyMp4 } from './hosted-media';
+import type http from 'node:http';
+import {
+  decodeDataUri,
+  HOSTED_KNOB_DEFAULTS,
+  hostedServer,
+  picture,
+  pollStep,
+  readJson,
+  tinyMp4,
+} from './hosted-media';
+import type { HostedDouble, HostedKnobs } from './hosted-media';
 
 /**
  * A Volcengine Ark stand-in: Seedream's synchronous `POST /api/v3/images/generations` (url or
@@ -12,15 +20,12 @@ import { decodeDataUri, expiringFiles, picture, readJson, tinyMp4 } from './host
  * result links that expire.
  */
 
-export interface ArkDoubleKnobs {
-  /** Answer this many of the next generation calls 429 RateLimitExceeded.EndpointRPMExceeded. */
-  throttle: number;
+/** `throttle`: generation calls answered 429 RateLimitExceeded.EndpointRPMExceeded. */
+export interface ArkDoubleKnobs extends HostedKnobs {
   /** Refuse the input for moderation (HTTP 400), or fail the video task for its output. */
   sensitive?: 'input' | 'output';
   queuedPolls: number;
   runningPolls: number;
-  resultOnce: boolean;
-  resultTtlMs: number;
 }
 
 interface VideoTask {
@@ -33,16 +38,8 @@ interface VideoTask {
   videoUrl?: string;
 }
 
-export interface ArkDouble {
-  url: string;
-  apiKey: string;
-  knobs: ArkDoubleKnobs;
-  received: { path: string; body: Record<string, unknown>; status: number }[];
-  tasks: Map<string, VideoTask>;
-  polls: string[];
+export interface ArkDouble extends HostedDouble<ArkDoubleKnobs, VideoTask> {
   deletes: { taskId: string; status: number }[];
-  fetches: { id: string; status: number }[];
-  close(): Promise<void>;
 }
 
 class Refusal extends Error {
@@ -78,23 +75,12 @@ const command = (text: string, long: string, short: string) =>
 
 export const startArkDouble = async (knobs: Partial<ArkDoubleKnobs> = {}): Promise<ArkDouble> => {
   const apiKey = randomUUID();
-  const state: ArkDoubleKnobs = {
-    throttle: 0,
-    queuedPolls: 1,
-    runningPolls: 1,
-    resultOnce: true,
-    resultTtlMs: 60_000,
-    ...knobs,
-  };
+  const state: ArkDoubleKnobs = { ...HOSTED_KNOB_DEFAULTS, queuedPolls: 1, ...knobs };
   const received: ArkDouble['received'] = [];
   const tasks = new Map<string, VideoTask>();
   const polls: string[] = [];
   const deletes: ArkDouble['deletes'] = [];
-  let base = '';
-  const files = expiringFiles(
-    () => base,
-    () => ({ once: state.resultOnce, ttlMs: state.resultTtlMs }),
-  );
+  const { files, listen } = hostedServer(state);
 
   const send = (res: http.ServerResponse, status: number, body: unknown, requestId: string) => {
     res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': requestId });
@@ -145,16 +131,8 @@ export const startArkDouble = async (knobs: Partial<ArkDoubleKnobs> = {}): Promi
         'The request failed because the input image may contain sensitive information.',
       );
     const m = /^(\d+)x(\d+)$/.exec(String(body.size ?? '2048x2048'));
-    if (!m)
-      throw new Refusal(
-        400,
-        'InvalidParameter',
-        'The parameter `size` specified in the request is not valid.',
-        'BadRequest',
-        'size',
-      );
-    const [w, h] = [Number(m[1]), Number(m[2])];
-    if (w * h < 1280 * 720 || w * h > 4096 * 4096 || w / h > 16 || h / w > 16)
+    const [w, h] = m ? [Number(m[1]), Number(m[2])] : [0, 0];
+    if (!m || w * h < 1280 * 720 || w * h > 4096 * 4096 || w / h > 16 || h / w > 16)
       throw new Refusal(
         400,
         'InvalidParameter',
@@ -217,9 +195,7 @@ export const startArkDouble = async (knobs: Partial<ArkDoubleKnobs> = {}): Promi
   };
 
   const advance = async (task: VideoTask) => {
-    task.polls += 1;
-    if (task.status === 'queued' && task.polls > state.queuedPolls) task.status = 'running';
-    if (task.status !== 'running' || task.polls <= state.queuedPolls + state.runningPolls) return;
+    if (!pollStep(task, 'queued', 'running', state.queuedPolls, state.runningPolls)) return;
     if (state.sensitive === 'output') {
       task.status = 'failed';
       task.error = {
@@ -255,7 +231,6 @@ export const startArkDouble = async (knobs: Partial<ArkDoubleKnobs> = {}): Promi
   });
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (files.serve(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://double');
     if (req.headers.authorization !== `Bearer ${apiKey}`)
       return refuse(
@@ -324,26 +299,8 @@ export const startArkDouble = async (knobs: Partial<ArkDoubleKnobs> = {}): Promi
     }
   };
 
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((e: Error) => {
-      if (!res.headersSent)
-        refuse(res, new Refusal(500, 'InternalServiceError', e.message, 'InternalServerError'));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url: base,
-    apiKey,
-    knobs: state,
-    received,
-    tasks,
-    polls,
-    deletes,
-    fetches: files.fetches,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    },
-  };
+  const server = await listen(handle, (res, e) =>
+    refuse(res, new Refusal(500, 'InternalServiceError', e.message, 'InternalServerError')),
+  );
+  return { ...server, apiKey, knobs: state, received, tasks, polls, deletes };
 };

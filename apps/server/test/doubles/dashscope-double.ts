@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { decodeDataUri, expiringFiles, picture, readJson, tinyMp4 } from './hosted-media';
+import type http from 'node:http';
+import {
+  decodeDataUri,
+  HOSTED_KNOB_DEFAULTS,
+  hostedServer,
+  picture,
+  pollStep,
+  readJson,
+  tinyMp4,
+} from './hosted-media';
+import type { HostedDouble, HostedKnobs } from './hosted-media';
 
 /**
  * A DashScope (Alibaba Model Studio) stand-in speaking its asynchronous task protocol: Bearer
@@ -12,9 +20,8 @@ import { decodeDataUri, expiringFiles, picture, readJson, tinyMp4 } from './host
  * follows the request.
  */
 
-export interface DashScopeDoubleKnobs {
-  /** Answer this many of the next task creations 429 Throttling.RateQuota. */
-  throttle: number;
+/** `throttle`: task creations answered 429 Throttling.RateQuota. */
+export interface DashScopeDoubleKnobs extends HostedKnobs {
   /** Moderation refusal: at creation (HTTP 400) or when the task ends (FAILED). */
   inspect?: 'submit' | 'task';
   /** End tasks FAILED with this code. */
@@ -22,9 +29,6 @@ export interface DashScopeDoubleKnobs {
   /** Polls a task answers PENDING, then RUNNING, before it succeeds. */
   pendingPolls: number;
   runningPolls: number;
-  /** Result links serve once (then 403), and in any case only for this long. */
-  resultOnce: boolean;
-  resultTtlMs: number;
 }
 
 interface Task {
@@ -38,17 +42,9 @@ interface Task {
   usage?: Record<string, unknown>;
 }
 
-export interface DashScopeDouble {
-  url: string;
-  apiKey: string;
-  knobs: DashScopeDoubleKnobs;
-  /** Task creations that reached a handler (after auth and the async header). */
-  received: { path: string; body: Record<string, unknown>; status: number }[];
-  tasks: Map<string, Task>;
-  polls: string[];
+/** `received`: task creations that got past auth and the async header. */
+export interface DashScopeDouble extends HostedDouble<DashScopeDoubleKnobs, Task> {
   cancels: { taskId: string; status: number }[];
-  fetches: { id: string; status: number }[];
-  close(): Promise<void>;
 }
 
 const IMAGE_EDIT = '/api/v1/services/aigc/image2image/image-synthesis';
@@ -151,23 +147,12 @@ export const startDashScopeDouble = async (
   knobs: Partial<DashScopeDoubleKnobs> = {},
 ): Promise<DashScopeDouble> => {
   const apiKey = `sk-${randomUUID().replace(/-/g, '')}`;
-  const state: DashScopeDoubleKnobs = {
-    throttle: 0,
-    pendingPolls: 1,
-    runningPolls: 1,
-    resultOnce: true,
-    resultTtlMs: 60_000,
-    ...knobs,
-  };
+  const state: DashScopeDoubleKnobs = { ...HOSTED_KNOB_DEFAULTS, pendingPolls: 1, ...knobs };
   const received: DashScopeDouble['received'] = [];
   const tasks = new Map<string, Task>();
   const polls: string[] = [];
   const cancels: DashScopeDouble['cancels'] = [];
-  let base = '';
-  const files = expiringFiles(
-    () => base,
-    () => ({ once: state.resultOnce, ttlMs: state.resultTtlMs }),
-  );
+  const { files, listen } = hostedServer(state);
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -178,9 +163,7 @@ export const startDashScopeDouble = async (
 
   /** A poll moves the task on; on success its results are made and linked then. */
   const advance = async (task: Task) => {
-    task.polls += 1;
-    if (task.status === 'PENDING' && task.polls > state.pendingPolls) task.status = 'RUNNING';
-    if (task.status !== 'RUNNING' || task.polls <= state.pendingPolls + state.runningPolls) return;
+    if (!pollStep(task, 'PENDING', 'RUNNING', state.pendingPolls, state.runningPolls)) return;
     const failure =
       state.inspect === 'task'
         ? {
@@ -227,7 +210,6 @@ export const startDashScopeDouble = async (
   });
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (files.serve(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://double');
     const auth = req.headers.authorization;
     if (!auth) return refuse(res, 401, 'InvalidApiKey', 'No API-key provided.');
@@ -319,25 +301,6 @@ export const startDashScopeDouble = async (
     });
   };
 
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((e: Error) => {
-      if (!res.headersSent) refuse(res, 500, 'InternalError', e.message);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url: base,
-    apiKey,
-    knobs: state,
-    received,
-    tasks,
-    polls,
-    cancels,
-    fetches: files.fetches,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    },
-  };
+  const server = await listen(handle, (res, e) => refuse(res, 500, 'InternalError', e.message));
+  return { ...server, apiKey, knobs: state, received, tasks, polls, cancels };
 };

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type http from 'node:http';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { resolveBinaries } from '../../src/engines/local/ffmpeg-runner';
 
@@ -137,4 +138,84 @@ export const readJson = async (req: http.IncomingMessage): Promise<Record<string
   } catch {
     return { __invalid: text };
   }
+};
+
+/** The knobs both doubles have: throttled calls, and how long result links live. */
+export interface HostedKnobs {
+  /** Answer this many of the next calls that create work with the provider's 429. */
+  throttle: number;
+  /** Result links serve once (then 403), and in any case only for this long. */
+  resultOnce: boolean;
+  resultTtlMs: number;
+}
+
+export const HOSTED_KNOB_DEFAULTS: HostedKnobs & { runningPolls: number } = {
+  throttle: 0,
+  runningPolls: 1,
+  resultOnce: true,
+  resultTtlMs: 60_000,
+};
+
+/** What a test sees of a double: its knobs, what it was asked and what it served. */
+export interface HostedDouble<K, T> {
+  url: string;
+  apiKey: string;
+  knobs: K;
+  /** Calls that create work and reached a handler (after auth). */
+  received: { path: string; body: Record<string, unknown>; status: number }[];
+  tasks: Map<string, T>;
+  /** Task ids polled, in order. */
+  polls: string[];
+  /** Result links fetched, in order, with the status each got. */
+  fetches: { id: string; status: number }[];
+  close(): Promise<void>;
+}
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+/**
+ * A double's HTTP server: result links under /oss/ on the same port (expiring per the knobs),
+ * everything else to `handle`; a handler that throws answers `onError` unless it already did.
+ */
+export const hostedServer = (knobs: HostedKnobs) => {
+  let base = '';
+  const files = expiringFiles(
+    () => base,
+    () => ({ once: knobs.resultOnce, ttlMs: knobs.resultTtlMs }),
+  );
+  const listen = async (handle: Handler, onError: (res: http.ServerResponse, e: Error) => void) => {
+    const server = http.createServer((req, res) => {
+      if (files.serve(req, res)) return;
+      handle(req, res).catch((e: Error) => {
+        if (!res.headersSent) onError(res, e);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+      url: base,
+      fetches: files.fetches,
+      async close() {
+        server.closeAllConnections();
+        await new Promise((r) => server.close(r));
+      },
+    };
+  };
+  return { files, listen };
+};
+
+/**
+ * One poll of a task: it leaves its waiting status after `waitPolls` polls; true when it has
+ * been running for `runPolls` more and ends now.
+ */
+export const pollStep = <S extends string>(
+  task: { status: S; polls: number },
+  waiting: S,
+  running: S,
+  waitPolls: number,
+  runPolls: number,
+): boolean => {
+  task.polls += 1;
+  if (task.status === waiting && task.polls > waitPolls) task.status = running;
+  return task.status === running && task.polls > waitPolls + runPolls;
 };

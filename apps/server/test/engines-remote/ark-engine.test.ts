@@ -1,46 +1,30 @@
-import fs from 'node:fs/promises';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createArkEngine } from '../../src/engines/ark/ark.engine';
 import type { ArkEngineOptions } from '../../src/engines/ark/ark.engine';
-import { ProviderError, sleep } from '../../src/engines/hosted-call';
 import { startArkDouble } from '../doubles/ark-double';
-import type { ArkDouble } from '../doubles/ark-double';
-import { jobFor, pngFile, tempDir, waitFor } from './remote-fixtures';
+import {
+  abortWhileWaiting,
+  expectModerationRefusal,
+  failureOf,
+  hostedSuite,
+} from './hosted-fixtures';
+import { jobFor, pngFile } from './remote-fixtures';
 
-let api: ArkDouble;
-let dir: string;
-let waits: number[];
-beforeEach(async () => {
-  api = await startArkDouble();
-  dir = await tempDir('ark-');
-  waits = [];
-});
-afterEach(async () => {
-  await api.close();
-  await fs.rm(dir, { recursive: true, force: true });
-});
+const t = hostedSuite(startArkDouble, 'ark-');
 
 const engine = (extra: Partial<ArkEngineOptions> = {}) =>
-  createArkEngine({
-    baseUrl: api.url,
-    apiKey: api.apiKey,
-    sleep: (ms, signal) => {
-      waits.push(ms);
-      return sleep(1, signal);
-    },
-    ...extra,
-  });
+  createArkEngine({ ...t.connection(), ...extra });
 
-const body = (i: number) => api.received[i]!.body as Record<string, unknown>;
+const body = (i: number) => t.api.received[i]!.body as Record<string, unknown>;
 
 const videoJob = async (extra: object = {}) =>
   jobFor({
     capability: 'video-camera-move',
-    workDir: dir,
+    workDir: t.dir,
     params: { resolution: '720p', duration: 5 },
     prompt: '镜头缓慢推进',
-    inputs: { upload_img: await pngFile(dir, 'room.png', 800, 600) },
+    inputs: { upload_img: await pngFile(t.dir, 'room.png', 800, 600) },
     ...extra,
   });
 
@@ -48,7 +32,7 @@ describe('Ark engine against the protocol double', () => {
   it('generates with Seedream at the 2K area of the chosen ratio and downloads the link at once', async () => {
     const job = jobFor({
       capability: 'text-to-image',
-      workDir: dir,
+      workDir: t.dir,
       params: { promptTxt: '新中式茶室', aspectRatio: '16:9' },
     });
     const outputs = await engine().run(job);
@@ -64,17 +48,17 @@ describe('Ark engine against the protocol double', () => {
     expect(outputs[0]).toMatchObject({ kind: 'image', width: 2704, height: 1552 });
     expect(outputs[0]!.provider).toMatchObject({ provider: 'ark', requestId: expect.any(String) });
     // Served once; a second fetch of the same link is refused like an expired one.
-    expect(api.fetches.map((f) => f.status)).toEqual([200]);
+    expect(t.api.fetches.map((f) => f.status)).toEqual([200]);
   });
 
   it('edits with the picture and its reference as data URIs', async () => {
     const job = jobFor({
       capability: 'image-edit',
-      workDir: dir,
+      workDir: t.dir,
       params: { promptTxt: '把沙发换成图2的款式' },
       inputs: {
-        upload_img: await pngFile(dir, 'room.png', 1200, 900),
-        style_img: await pngFile(dir, 'sofa.png', 600, 600),
+        upload_img: await pngFile(t.dir, 'room.png', 1200, 900),
+        style_img: await pngFile(t.dir, 'sofa.png', 600, 600),
       },
     });
     const outputs = await engine({ responseFormat: 'b64_json' }).run(job);
@@ -82,42 +66,36 @@ describe('Ark engine against the protocol double', () => {
     expect(images).toHaveLength(2);
     expect(images.every((i) => i.startsWith('data:image/png;base64,'))).toBe(true);
     expect(outputs[0]).toMatchObject({ width: 2368, height: 1776 });
-    expect(api.fetches).toHaveLength(0);
+    expect(t.api.fetches).toHaveLength(0);
     await expect(sharp(outputs[0]!.path).metadata()).resolves.toMatchObject({ width: 2368 });
   });
 
   it('retries a 429 RateLimitExceeded with a doubling backoff', async () => {
-    api.knobs.throttle = 2;
+    t.api.knobs.throttle = 2;
     const job = jobFor({
       capability: 'text-to-image',
-      workDir: dir,
+      workDir: t.dir,
       params: { promptTxt: '客厅' },
     });
     await engine({ retryBaseMs: 50 }).run(job);
-    expect(api.received.map((r) => r.status)).toEqual([429, 429, 200]);
-    expect(waits).toEqual([50, 100]);
+    expect(t.api.received.map((r) => r.status)).toEqual([429, 429, 200]);
+    expect(t.waits).toEqual([50, 100]);
   });
 
   it('a moderation refusal is not retried and reads as such', async () => {
-    api.knobs.sensitive = 'input';
+    t.api.knobs.sensitive = 'input';
     const job = jobFor({
       capability: 'image-edit',
-      workDir: dir,
+      workDir: t.dir,
       params: { promptTxt: 'x' },
-      inputs: { upload_img: await pngFile(dir, 'room.png', 1200, 900) },
+      inputs: { upload_img: await pngFile(t.dir, 'room.png', 1200, 900) },
     });
-    const error = await engine()
-      .run(job)
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ProviderError);
-    expect(error).toMatchObject({ code: 'InputImageSensitiveContentDetected', retryable: false });
-    expect((error as ProviderError).userMessage).toMatch(/^内容未通过安全审核/);
-    expect((error as ProviderError).requestId).toEqual(expect.any(String));
-    expect(api.received).toHaveLength(1);
+    const error = await failureOf(engine().run(job));
+    expectModerationRefusal(error, t.api, 'InputImageSensitiveContentDetected', 'requestId');
   });
 
   it('a wrong key is AuthenticationError, not retried', async () => {
-    const job = jobFor({ capability: 'text-to-image', workDir: dir, params: { promptTxt: 'x' } });
+    const job = jobFor({ capability: 'text-to-image', workDir: t.dir, params: { promptTxt: 'x' } });
     await expect(engine({ apiKey: 'wrong' }).run(job)).rejects.toMatchObject({
       code: 'AuthenticationError',
       retryable: false,
@@ -135,8 +113,8 @@ describe('Ark engine against the protocol double', () => {
       text: '镜头缓慢推进 --rs 720p --rt adaptive --dur 5 --wm false',
     });
     expect(content[1]).toMatchObject({ type: 'image_url', role: 'first_frame' });
-    const id = [...api.tasks.keys()][0]!;
-    expect(api.polls).toEqual([id, id, id]);
+    const id = [...t.api.tasks.keys()][0]!;
+    expect(t.api.polls).toEqual([id, id, id]);
     expect(outputs[0]).toMatchObject({
       kind: 'video',
       mime: 'video/mp4',
@@ -151,11 +129,11 @@ describe('Ark engine against the protocol double', () => {
     await engine().run(
       jobFor({
         capability: 'video-first-last',
-        workDir: dir,
+        workDir: t.dir,
         params: { resolution: '720p' },
         inputs: {
-          first_frame: await pngFile(dir, 'a.png', 640, 640),
-          last_frame: await pngFile(dir, 'b.png', 640, 640),
+          first_frame: await pngFile(t.dir, 'a.png', 640, 640),
+          last_frame: await pngFile(t.dir, 'b.png', 640, 640),
         },
       }),
     );
@@ -164,24 +142,17 @@ describe('Ark engine against the protocol double', () => {
   });
 
   it('a video failed for its output is not retried', async () => {
-    api.knobs.sensitive = 'output';
-    const error = await engine()
-      .run(await videoJob())
-      .catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'OutputVideoSensitiveContentDetected', retryable: false });
-    expect((error as ProviderError).taskId).toBe([...api.tasks.keys()][0]);
-    expect(api.received).toHaveLength(1);
+    t.api.knobs.sensitive = 'output';
+    const error = await failureOf(engine().run(await videoJob()));
+    expectModerationRefusal(error, t.api, 'OutputVideoSensitiveContentDetected', 'taskId');
   });
 
   it('abort while queued DELETEs the task and rejects with AbortError', async () => {
-    api.knobs.queuedPolls = 1_000_000;
-    const controller = new AbortController();
-    const running = engine().run(await videoJob({ signal: controller.signal }));
-    await waitFor(() => api.polls.length >= 2);
-    controller.abort();
-    await expect(running).rejects.toMatchObject({ name: 'AbortError' });
-    const [id, task] = [...api.tasks.entries()][0]!;
-    expect(api.deletes).toEqual([{ taskId: id, status: 200 }]);
+    t.api.knobs.queuedPolls = 1_000_000;
+    const job = (signal: AbortSignal) => videoJob({ signal });
+    await abortWhileWaiting(t.api, async (signal) => engine().run(await job(signal)));
+    const [id, task] = [...t.api.tasks.entries()][0]!;
+    expect(t.api.deletes).toEqual([{ taskId: id, status: 200 }]);
     expect(task.status).toBe('cancelled');
   });
 

@@ -1,7 +1,7 @@
-import { abortError, EngineError } from '../engine';
-import { deadlineSignal } from '../deadline-signal';
-import { ProviderError, sleep as realSleep, withRetry } from '../hosted-call';
-import type { Sleep } from '../hosted-call';
+import { EngineError } from '../engine';
+import { ProviderError } from '../hosted-call';
+import { createHostedHttp, pollTask, taskEndedError } from '../hosted-http';
+import type { HostedClientOptions } from '../hosted-http';
 
 /**
  * Volcengine Ark (火山方舟) over HTTP: Seedream's synchronous `POST /api/v3/images/generations`
@@ -37,19 +37,11 @@ interface ArkErrorBody {
   error?: { code?: string; message?: string; param?: string; type?: string };
 }
 
-export interface ArkClientOptions {
-  /** ARK_BASE_URL without /api/v3, e.g. https://ark.cn-beijing.volces.com */
-  baseUrl: string;
-  apiKey: string;
-  /** Seedream answers only when the pictures are made: allow minutes. */
-  requestTimeoutMs?: number;
-  taskTimeoutMs?: number;
-  pollMs?: number;
-  pollMaxMs?: number;
-  retries?: number;
-  retryBaseMs?: number;
-  sleep?: Sleep;
-}
+/**
+ * `baseUrl` is ARK_BASE_URL without /api/v3, e.g. https://ark.cn-beijing.volces.com;
+ * `requestTimeoutMs` (default 5 minutes) is Seedream's: it answers only when the pictures are made.
+ */
+export type ArkClientOptions = HostedClientOptions;
 
 const requestIdOf = (message: string | undefined, header: string | null) =>
   header ?? /Request id: (\S+)/i.exec(message ?? '')?.[1];
@@ -93,142 +85,82 @@ export const arkError = (
 export type ArkClient = ReturnType<typeof createArkClient>;
 
 export const createArkClient = (options: ArkClientOptions) => {
-  const base = options.baseUrl.replace(/\/+$/, '');
   const requestTimeoutMs = options.requestTimeoutMs ?? 5 * 60_000;
-  const taskTimeoutMs = options.taskTimeoutMs ?? 15 * 60_000;
-  const pollMs = options.pollMs ?? 3000;
-  const pollMaxMs = options.pollMaxMs ?? 10_000;
-  const sleep = options.sleep ?? realSleep;
-  const retry = {
-    retries: options.retries ?? 3,
-    baseMs: options.retryBaseMs ?? 2000,
-    maxMs: 30_000,
-    sleep,
+  const http = createHostedHttp({
+    ...options,
+    httpError: (status, json, text, res) => {
+      if (json === undefined) return arkError(status, { message: text.slice(0, 300) });
+      const error = (json as ArkErrorBody).error;
+      return arkError(status, error, requestIdOf(error?.message, res.headers.get('x-request-id')));
+    },
+  });
+  const withId = <T>(answer: { json: T; res: Response }) => {
+    const { json, res } = answer as { json: T & ArkErrorBody; res: Response };
+    return { json, requestId: requestIdOf(json.error?.message, res.headers.get('x-request-id')) };
   };
 
-  const call = async <T>(
-    method: 'GET' | 'POST' | 'DELETE',
-    route: string,
-    signal: AbortSignal,
-    body?: unknown,
-    timeoutMs = 30_000,
-  ): Promise<{ json: T; requestId?: string }> => {
-    const headers: Record<string, string> = { authorization: `Bearer ${options.apiKey}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const deadline = deadlineSignal(signal, timeoutMs);
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(`${base}${route}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: deadline.signal,
-      });
-      text = await res.text();
-    } catch (e) {
-      if (signal.aborted) throw abortError();
-      const timedOut = deadline.signal.aborted;
-      throw new EngineError(
-        '生成服务暂时无法连接，请稍后重试',
-        `${method} ${route}: ${timedOut ? `no answer in ${timeoutMs} ms` : String((e as Error).cause ?? e)}`,
-        true,
-      );
-    } finally {
-      deadline.done();
-    }
-    let json = {} as T & ArkErrorBody;
-    try {
-      json = (text ? JSON.parse(text) : {}) as T & ArkErrorBody;
-    } catch {
-      if (!res.ok) throw arkError(res.status, { message: text.slice(0, 300) });
-    }
-    const requestId = requestIdOf(json.error?.message, res.headers.get('x-request-id'));
-    if (!res.ok) throw arkError(res.status, json.error, requestId);
-    return { json, requestId };
-  };
-
-  const generateImages = (body: Record<string, unknown>, signal: AbortSignal) =>
-    withRetry(
-      () =>
-        call<ImagesAnswer>('POST', '/api/v3/images/generations', signal, body, requestTimeoutMs),
-      { ...retry, signal },
+  const generateImages = async (body: Record<string, unknown>, signal: AbortSignal) =>
+    withId(
+      await http.retried<ImagesAnswer>(
+        'POST',
+        '/api/v3/images/generations',
+        signal,
+        body,
+        requestTimeoutMs,
+      ),
     );
 
   const TASKS = '/api/v3/contents/generations/tasks';
 
   const createTask = async (body: Record<string, unknown>, signal: AbortSignal) => {
-    const { json, requestId } = await withRetry(
-      () => call<{ id?: string }>('POST', TASKS, signal, body),
-      {
-        ...retry,
-        signal,
-      },
+    const { json, requestId } = withId(
+      await http.retried<{ id?: string }>('POST', TASKS, signal, body, 30_000),
     );
     if (!json.id) throw new EngineError('生成服务没有返回任务号', `POST ${TASKS}: no id`, true);
     return { taskId: json.id, requestId };
   };
 
-  const getTask = (taskId: string, signal: AbortSignal) =>
-    withRetry(() => call<SeedanceTask>('GET', `${TASKS}/${encodeURIComponent(taskId)}`, signal), {
-      ...retry,
-      signal,
-    });
+  const getTask = async (taskId: string, signal: AbortSignal) =>
+    withId(
+      await http.retried<SeedanceTask>(
+        'GET',
+        `${TASKS}/${encodeURIComponent(taskId)}`,
+        signal,
+        undefined,
+        30_000,
+      ),
+    );
 
   /** Cancels a queued task (Ark refuses for a running one, which then runs to its end). */
-  const cancelTask = async (taskId: string): Promise<boolean> => {
-    try {
-      await call('DELETE', `${TASKS}/${encodeURIComponent(taskId)}`, AbortSignal.timeout(10_000));
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const cancelTask = (taskId: string): Promise<boolean> =>
+    http.attempt('DELETE', `${TASKS}/${encodeURIComponent(taskId)}`, 30_000);
 
-  const waitTask = async (
+  /** Polls until the task ends, deleting it on abort while it is still queued. */
+  const waitTask = (
     taskId: string,
     signal: AbortSignal,
     onStatus: (status: SeedanceStatus) => void,
-  ): Promise<SeedanceTask> => {
-    const started = Date.now();
-    let status: SeedanceStatus = 'queued';
-    try {
-      for (let attempt = 0; ; attempt += 1) {
-        await sleep(Math.min(pollMaxMs, pollMs * 1.5 ** attempt), signal);
-        const { json: task, requestId } = await getTask(taskId, signal);
-        status = task.status;
-        onStatus(status);
-        if (status === 'succeeded') return task;
+  ): Promise<SeedanceTask> =>
+    pollTask({
+      provider: 'ark',
+      taskId,
+      signal,
+      ...http.polling,
+      initial: 'queued' as SeedanceStatus,
+      query: async (s) => {
+        const { json: task, requestId } = await getTask(taskId, s);
+        return { status: task.status, answer: task, requestId };
+      },
+      onStatus,
+      ended: (status, task, requestId) => {
+        if (status === 'succeeded') return true;
         if (status === 'failed') throw arkError(undefined, task.error ?? {}, requestId, taskId);
         if (status === 'cancelled')
-          throw new ProviderError(
-            '生成任务已被取消',
-            `task ${taskId} cancelled`,
-            false,
-            'ark',
-            'cancelled',
-            requestId,
-            taskId,
-          );
-        if (Date.now() - started > taskTimeoutMs)
-          throw new ProviderError(
-            '生成超时，请稍后重试',
-            `task ${taskId} still ${status} after ${taskTimeoutMs} ms`,
-            true,
-            'ark',
-            'Timeout',
-            requestId,
-            taskId,
-          );
-      }
-    } catch (e) {
-      if (signal.aborted || (e as Error).name === 'AbortError') {
-        if (status === 'queued') await cancelTask(taskId);
-        throw abortError();
-      }
-      throw e;
-    }
-  };
+          throw taskEndedError('ark', taskId, 'cancelled', requestId, '生成任务已被取消', false);
+        return false;
+      },
+      cancel: cancelTask,
+    });
 
   return { generateImages, createTask, getTask, waitTask, cancelTask };
 };

@@ -1,7 +1,7 @@
 import { abortError, EngineError } from '../engine';
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
 import { createLimit } from '../hosted-call';
-import { saveResult } from '../hosted-results';
+import { collectOutputs, pictureCount, promptOfParams, saveResult } from '../hosted-results';
 import { createArkClient } from './ark.client';
 import type { ArkClientOptions } from './ark.client';
 import { capabilityRecipes, defaultArkModels, recipes } from './ark-recipes';
@@ -20,13 +20,6 @@ export interface ArkEngineOptions extends ArkClientOptions {
   responseFormat?: 'url' | 'b64_json';
   toolRecipes?: Record<string, RecipeName>;
 }
-
-const promptOf = (params: Record<string, unknown>): string =>
-  ['promptTxt', 'prompt', 'view', 'atmosphere', 'environment']
-    .map((k) => params[k])
-    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
-    .map((v) => v.trim())
-    .join('，');
 
 export const createArkEngine = (options: ArkEngineOptions): Engine => {
   const client = createArkClient(options);
@@ -98,24 +91,14 @@ export const createArkEngine = (options: ArkEngineOptions): Engine => {
   const run = async (job: EngineJob): Promise<EngineOutput[]> => {
     if (job.signal.aborted) throw abortError();
     const recipe = recipeFor(job);
-    job.onProgress({ percent: 0 });
-    const common = job.prompt ?? promptOf(job.params);
-    try {
-      let outputs: EngineOutput[] = [];
-      if (recipe.api === 'video') outputs = await video(job, recipe, common);
-      else {
-        const count = Number.isInteger(job.params.count)
-          ? Math.min(4, Math.max(1, job.params.count as number))
-          : 1;
-        for (let i = 0; i < count; i += 1)
-          outputs.push(...(await picture(job, recipe, job.prompts?.[i] ?? common, i)));
-      }
-      job.onProgress({ percent: 100 });
+    const common = job.prompt ?? promptOfParams(job.params);
+    return collectOutputs(job, async () => {
+      if (recipe.api === 'video') return video(job, recipe, common);
+      const outputs: EngineOutput[] = [];
+      for (let i = 0; i < pictureCount(job.params); i += 1)
+        outputs.push(...(await picture(job, recipe, job.prompts?.[i] ?? common, i)));
       return outputs;
-    } catch (e) {
-      if (job.signal.aborted) throw abortError();
-      throw e;
-    }
+    });
   };
 
   /**

@@ -181,6 +181,24 @@ const T2V_SIZES: Record<string, string> = {
   '1:1': '1440*1440',
 };
 
+/** A video recipe: the wan video models get the prompt as written and no watermark. */
+const video = (
+  model: keyof DashScopeModels,
+  path: string,
+  build: (ctx: RecipeContext) => Promise<BuiltRequest>,
+): Recipe => ({
+  kind: 'video',
+  model,
+  path,
+  async build(ctx) {
+    const request = await build(ctx);
+    return {
+      ...request,
+      parameters: { ...request.parameters, prompt_extend: false, watermark: false },
+    };
+  },
+});
+
 export const recipes = {
   description_edit: edit('description_edit', { parameters: (job) => strength(job) }),
   render: edit('description_edit', {
@@ -230,62 +248,32 @@ export const recipes = {
       };
     },
   },
-  image_to_video: {
-    kind: 'video',
-    model: 'imageToVideo',
-    path: VIDEO,
-    async build(ctx) {
-      return {
-        input: {
-          img_url: await imageDataUri(need(ctx.job, 'upload_img').path, 2000),
-          ...(ctx.prompt ? { prompt: ctx.prompt } : {}),
-        },
-        parameters: {
-          resolution: videoResolution(ctx.job),
-          duration: videoDuration(ctx.job),
-          prompt_extend: false,
-          watermark: false,
-        },
-      };
+  image_to_video: video('imageToVideo', VIDEO, async (ctx) => ({
+    input: {
+      img_url: await imageDataUri(need(ctx.job, 'upload_img').path, 2000),
+      ...(ctx.prompt ? { prompt: ctx.prompt } : {}),
     },
-  },
-  first_last_video: {
-    kind: 'video',
-    model: 'firstLastVideo',
-    path: FIRST_LAST,
-    async build(ctx) {
-      return {
-        input: {
-          first_frame_url: await imageDataUri(need(ctx.job, 'first_frame').path, 2000),
-          last_frame_url: await imageDataUri(need(ctx.job, 'last_frame').path, 2000),
-          prompt: ctx.prompt || '镜头平稳地从首帧过渡到尾帧',
-        },
-        parameters: {
-          resolution: videoResolution(ctx.job),
-          prompt_extend: false,
-          watermark: false,
-        },
-      };
+    parameters: { resolution: videoResolution(ctx.job), duration: videoDuration(ctx.job) },
+  })),
+  first_last_video: video('firstLastVideo', FIRST_LAST, async (ctx) => ({
+    input: {
+      first_frame_url: await imageDataUri(need(ctx.job, 'first_frame').path, 2000),
+      last_frame_url: await imageDataUri(need(ctx.job, 'last_frame').path, 2000),
+      prompt: ctx.prompt || '镜头平稳地从首帧过渡到尾帧',
     },
-  },
-  text_to_video: {
-    kind: 'video',
-    model: 'textToVideo',
-    path: VIDEO,
-    async build(ctx) {
-      const ratio =
-        typeof ctx.job.params.aspectRatio === 'string' ? ctx.job.params.aspectRatio : '16:9';
-      return {
-        input: { prompt: ctx.prompt },
-        parameters: {
-          size: T2V_SIZES[ratio] ?? T2V_SIZES['16:9'],
-          duration: videoDuration(ctx.job),
-          prompt_extend: false,
-          watermark: false,
-        },
-      };
-    },
-  },
+    parameters: { resolution: videoResolution(ctx.job) },
+  })),
+  text_to_video: video('textToVideo', VIDEO, async (ctx) => {
+    const ratio =
+      typeof ctx.job.params.aspectRatio === 'string' ? ctx.job.params.aspectRatio : '16:9';
+    return {
+      input: { prompt: ctx.prompt },
+      parameters: {
+        size: T2V_SIZES[ratio] ?? T2V_SIZES['16:9'],
+        duration: videoDuration(ctx.job),
+      },
+    };
+  }),
 } satisfies Record<string, Recipe>;
 
 export type RecipeName = keyof typeof recipes;

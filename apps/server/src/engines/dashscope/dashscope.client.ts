@@ -1,7 +1,7 @@
-import { abortError, EngineError } from '../engine';
-import { deadlineSignal } from '../deadline-signal';
-import { ProviderError, sleep as realSleep, withRetry } from '../hosted-call';
-import type { Sleep } from '../hosted-call';
+import { EngineError } from '../engine';
+import { ProviderError } from '../hosted-call';
+import { createHostedHttp, pollTask, taskEndedError } from '../hosted-http';
+import type { HostedClientOptions } from '../hosted-http';
 
 /**
  * DashScope's asynchronous task protocol (Alibaba Model Studio): create a task with
@@ -29,22 +29,11 @@ export interface TaskAnswer {
   usage?: Record<string, number>;
 }
 
-export interface DashScopeClientOptions {
-  /** DASHSCOPE_BASE_URL without /api/v1, e.g. https://dashscope.aliyuncs.com */
-  baseUrl: string;
-  apiKey: string;
-  /** One HTTP call; the task itself may run for minutes. */
-  requestTimeoutMs?: number;
-  /** Give up on a task still running after this long. Default 15 minutes (video takes 1–5). */
-  taskTimeoutMs?: number;
-  /** First wait between polls, doubling up to pollMaxMs. The docs suggest 3–10 s. */
-  pollMs?: number;
-  pollMaxMs?: number;
-  /** More tries of a call refused as throttled or failed on the server side. */
-  retries?: number;
-  retryBaseMs?: number;
-  sleep?: Sleep;
-}
+/**
+ * `baseUrl` is DASHSCOPE_BASE_URL without /api/v1, e.g. https://dashscope.aliyuncs.com; one HTTP
+ * call is given 60 s by default (the task itself may run for minutes).
+ */
+export type DashScopeClientOptions = HostedClientOptions;
 
 interface ErrorBody {
   request_id?: string;
@@ -91,66 +80,26 @@ export const dashscopeError = (
 export type DashScopeClient = ReturnType<typeof createDashScopeClient>;
 
 export const createDashScopeClient = (options: DashScopeClientOptions) => {
-  const base = options.baseUrl.replace(/\/+$/, '');
   const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
-  const taskTimeoutMs = options.taskTimeoutMs ?? 15 * 60_000;
-  const pollMs = options.pollMs ?? 3000;
-  const pollMaxMs = options.pollMaxMs ?? 10_000;
-  const sleep = options.sleep ?? realSleep;
-  const retry = {
-    retries: options.retries ?? 3,
-    baseMs: options.retryBaseMs ?? 2000,
-    maxMs: 30_000,
-    sleep,
-  };
-
-  const call = async (
+  const http = createHostedHttp({
+    ...options,
+    bodyHeaders: { 'x-dashscope-async': 'enable' },
+    httpError: (status, json, text) =>
+      dashscopeError(
+        status,
+        json === undefined ? { message: text.slice(0, 300) } : (json as ErrorBody),
+      ),
+  });
+  const retried = async (
     method: 'GET' | 'POST',
     route: string,
     signal: AbortSignal,
     body?: unknown,
-  ): Promise<TaskAnswer> => {
-    const headers: Record<string, string> = { authorization: `Bearer ${options.apiKey}` };
-    if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      headers['x-dashscope-async'] = 'enable';
-    }
-    const deadline = deadlineSignal(signal, requestTimeoutMs);
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(`${base}${route}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: deadline.signal,
-      });
-      text = await res.text();
-    } catch (e) {
-      if (signal.aborted) throw abortError();
-      const timedOut = deadline.signal.aborted;
-      throw new EngineError(
-        '生成服务暂时无法连接，请稍后重试',
-        `${method} ${route}: ${timedOut ? `no answer in ${requestTimeoutMs} ms` : String((e as Error).cause ?? e)}`,
-        true,
-      );
-    } finally {
-      deadline.done();
-    }
-    let json: TaskAnswer & ErrorBody = {};
-    try {
-      json = JSON.parse(text) as TaskAnswer & ErrorBody;
-    } catch {
-      // A gateway's page; its text goes to the log.
-      if (!res.ok) throw dashscopeError(res.status, { message: text.slice(0, 300) });
-    }
-    if (!res.ok) throw dashscopeError(res.status, json);
-    return json;
-  };
+  ) => (await http.retried<TaskAnswer>(method, route, signal, body, requestTimeoutMs)).json;
 
   /** Creates the task; throttled or failed-on-their-side submits are tried again with backoff. */
   const submit = async (route: string, body: unknown, signal: AbortSignal) => {
-    const answer = await withRetry(() => call('POST', route, signal, body), { ...retry, signal });
+    const answer = await retried('POST', route, signal, body);
     const taskId = answer.output?.task_id;
     if (!taskId)
       throw new EngineError(
@@ -162,86 +111,60 @@ export const createDashScopeClient = (options: DashScopeClientOptions) => {
   };
 
   const query = (taskId: string, signal: AbortSignal) =>
-    withRetry(() => call('GET', `/api/v1/tasks/${encodeURIComponent(taskId)}`, signal), {
-      ...retry,
-      signal,
-    });
+    retried('GET', `/api/v1/tasks/${encodeURIComponent(taskId)}`, signal);
 
   /** Only PENDING tasks can be canceled; a running one finishes on their side regardless. */
-  const cancel = async (taskId: string): Promise<boolean> => {
-    try {
-      await call(
-        'POST',
-        `/api/v1/tasks/${encodeURIComponent(taskId)}/cancel`,
-        AbortSignal.timeout(10_000),
-      );
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const cancel = (taskId: string): Promise<boolean> =>
+    http.attempt('POST', `/api/v1/tasks/${encodeURIComponent(taskId)}/cancel`, requestTimeoutMs);
 
-  /**
-   * Polls until the task ends. A canceled job cancels the task on its way out (when it is still
-   * PENDING; the provider refuses otherwise) so it does not hold one of the account's slots.
-   */
-  const wait = async (
+  /** Polls until the task ends, canceling it on abort while it is still PENDING. */
+  const wait = (
     taskId: string,
     signal: AbortSignal,
     onStatus: (status: TaskStatus) => void,
-  ): Promise<TaskAnswer & { output: TaskOutput }> => {
-    const started = Date.now();
-    let status: TaskStatus = 'PENDING';
-    try {
-      for (let attempt = 0; ; attempt += 1) {
-        await sleep(Math.min(pollMaxMs, pollMs * 1.5 ** attempt), signal);
-        const answer = await query(taskId, signal);
-        const output = answer.output;
-        status = output?.task_status ?? 'UNKNOWN';
-        onStatus(status);
-        if (status === 'SUCCEEDED') return answer as TaskAnswer & { output: TaskOutput };
+  ): Promise<TaskAnswer & { output: TaskOutput }> =>
+    pollTask({
+      provider: 'dashscope',
+      taskId,
+      signal,
+      ...http.polling,
+      initial: 'PENDING' as TaskStatus,
+      query: async (s) => {
+        const answer = await query(taskId, s);
+        return {
+          status: answer.output?.task_status ?? 'UNKNOWN',
+          answer: answer as TaskAnswer & { output: TaskOutput },
+          requestId: answer.request_id,
+        };
+      },
+      onStatus,
+      ended: (status, answer, requestId) => {
+        if (status === 'SUCCEEDED') return true;
         if (status === 'FAILED')
-          throw dashscopeError(undefined, { ...output, request_id: answer.request_id }, taskId);
+          throw dashscopeError(undefined, { ...answer.output, request_id: requestId }, taskId);
         if (status === 'CANCELED')
-          throw new ProviderError(
-            '生成任务已被取消',
-            `task ${taskId} CANCELED`,
-            false,
+          throw taskEndedError(
             'dashscope',
-            'CANCELED',
-            answer.request_id,
             taskId,
+            'CANCELED',
+            requestId,
+            '生成任务已被取消',
+            false,
           );
         if (status === 'UNKNOWN')
           // Unknown id or older than 24 h: nothing more will come of it.
-          throw new ProviderError(
-            '生成任务已失效，请重试',
-            `task ${taskId} UNKNOWN`,
-            true,
+          throw taskEndedError(
             'dashscope',
+            taskId,
             'UNKNOWN',
-            answer.request_id,
-            taskId,
-          );
-        if (Date.now() - started > taskTimeoutMs)
-          throw new ProviderError(
-            '生成超时，请稍后重试',
-            `task ${taskId} still ${status} after ${taskTimeoutMs} ms`,
+            requestId,
+            '生成任务已失效，请重试',
             true,
-            'dashscope',
-            'Timeout',
-            answer.request_id,
-            taskId,
           );
-      }
-    } catch (e) {
-      if (signal.aborted || (e as Error).name === 'AbortError') {
-        if (status === 'PENDING') await cancel(taskId);
-        throw abortError();
-      }
-      throw e;
-    }
-  };
+        return false;
+      },
+      cancel,
+    });
 
   return { submit, query, wait, cancel };
 };

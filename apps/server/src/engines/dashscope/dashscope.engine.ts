@@ -1,7 +1,7 @@
 import { abortError, EngineError } from '../engine';
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
 import { createLimit } from '../hosted-call';
-import { saveResult } from '../hosted-results';
+import { collectOutputs, pictureCount, promptOfParams, saveResult } from '../hosted-results';
 import { createDashScopeClient } from './dashscope.client';
 import type { DashScopeClientOptions } from './dashscope.client';
 import { capabilityRecipes, defaultDashScopeModels, recipes } from './dashscope-recipes';
@@ -20,13 +20,6 @@ export interface DashScopeEngineOptions extends DashScopeClientOptions {
   /** A tool served by another recipe than its capability's (e.g. clean → remove_watermark). */
   toolRecipes?: Record<string, RecipeName>;
 }
-
-const promptOf = (params: Record<string, unknown>): string =>
-  ['promptTxt', 'prompt', 'view', 'atmosphere', 'environment']
-    .map((k) => params[k])
-    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
-    .map((v) => v.trim())
-    .join('，');
 
 export const createDashScopeEngine = (options: DashScopeEngineOptions): Engine => {
   const client = createDashScopeClient(options);
@@ -97,23 +90,15 @@ export const createDashScopeEngine = (options: DashScopeEngineOptions): Engine =
   const run = async (job: EngineJob): Promise<EngineOutput[]> => {
     if (job.signal.aborted) throw abortError();
     const recipe = recipeFor(job);
-    job.onProgress({ percent: 0 });
     // A run that pays for several pictures gets each, one task apiece (n = 1 keeps the limits).
-    const count =
-      recipe.kind === 'image' && Number.isInteger(job.params.count)
-        ? Math.min(4, Math.max(1, job.params.count as number))
-        : 1;
-    const common = job.prompt ?? promptOf(job.params);
-    try {
+    const count = recipe.kind === 'image' ? pictureCount(job.params) : 1;
+    const common = job.prompt ?? promptOfParams(job.params);
+    return collectOutputs(job, async () => {
       const outputs: EngineOutput[] = [];
       for (let i = 0; i < count; i += 1)
         outputs.push(...(await runTask(job, recipe, job.prompts?.[i] ?? common, i)));
-      job.onProgress({ percent: 100 });
       return outputs;
-    } catch (e) {
-      if (job.signal.aborted) throw abortError();
-      throw e;
-    }
+    });
   };
 
   /** An unknown task id answers 200 UNKNOWN when the key is good, 401 when it is not. */

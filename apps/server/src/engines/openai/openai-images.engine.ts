@@ -6,6 +6,7 @@ import { abortError, EngineError } from '../engine';
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
 import { deadlineSignal } from '../deadline-signal';
 import { multipartBody } from '../multipart-body';
+import { collectOutputs, pictureCount, promptOfParams } from '../hosted-results';
 
 /**
  * An OpenAI-compatible images API (POST /images/generations, POST /images/edits) as a second
@@ -48,11 +49,7 @@ export const chooseSize = (sizes: string[], width: number, height: number): stri
 };
 
 const promptOf = (params: Record<string, unknown>): string =>
-  ['promptTxt', 'view', 'atmosphere', 'environment']
-    .map((k) => params[k])
-    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
-    .map((v) => v.trim())
-    .join('，');
+  promptOfParams(params, ['promptTxt', 'view', 'atmosphere', 'environment']);
 
 type Data = { b64_json?: string; url?: string }[];
 
@@ -184,9 +181,7 @@ export const createOpenAiImagesEngine = (options: OpenAiImagesEngineOptions): En
     job: EngineJob,
     request: (prompt: string) => Promise<Data | undefined>,
   ) => {
-    const count = Number.isInteger(job.params.count)
-      ? Math.min(4, Math.max(1, job.params.count as number))
-      : 1;
+    const count = pictureCount(job.params);
     const common = job.prompt ?? promptOf(job.params);
     const data: Data = [];
     for (let i = 0; i < count; i += 1) {
@@ -253,16 +248,9 @@ export const createOpenAiImagesEngine = (options: OpenAiImagesEngineOptions): En
         '该功能暂未在图像服务上配置',
         `openai-images cannot serve ${job.capability}`,
       );
-    job.onProgress({ percent: 0 });
-    try {
-      const data = job.capability === 'image-edit' ? await edit(job) : await generate(job);
-      const outputs = await save(job, data);
-      job.onProgress({ percent: 100 });
-      return outputs;
-    } catch (e) {
-      if (job.signal.aborted) throw abortError();
-      throw e;
-    }
+    return collectOutputs(job, async () =>
+      save(job, job.capability === 'image-edit' ? await edit(job) : await generate(job)),
+    );
   };
 
   const health = async (): Promise<EngineHealth> => {
