@@ -108,6 +108,16 @@ describeEachDatabase('user sessions', (target) => {
     for (const token of tokens.slice(1)) expect((await me(token)).statusCode).toBe(200);
   });
 
+  it('a login always keeps its own session, even when earlier ones tie on the same instant', async () => {
+    // The clock stands still: 20 logins share one created_at, and only their random ids differ.
+    const first = await smsLogin(t);
+    const user = await t.container.users.requireUser(first.user.id);
+    for (let i = 0; i < 20; i++) {
+      const { token } = await t.container.login.startSession(user, false, {});
+      expect((await me(token)).statusCode).toBe(200);
+    }
+  });
+
   it('ends every session of a disabled user and refuses new logins', async () => {
     const first = await smsLogin(t);
     clock.advance(61 * SECOND);

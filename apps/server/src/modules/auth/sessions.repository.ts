@@ -109,11 +109,15 @@ export const createSessionsRepository = (db: Kysely<Database>) => ({
     return Number(result.numUpdatedRows);
   },
 
-  /** Ends every live session of the subject except the newest `keep` (the device cap). */
+  /**
+   * Ends every live session of the subject except the one just issued (`issuedId`) and the
+   * newest `keep - 1` others (the device cap). The new one is named because logins in the same
+   * millisecond tie on created_at, and random ids would then pick which of them survives.
+   */
   async revokeBeyondNewest(
     kind: SessionKind,
     subjectId: string,
-    keep: number,
+    keep: { count: number; issuedId: string },
     now: string,
     reason: string,
   ): Promise<number> {
@@ -122,11 +126,12 @@ export const createSessionsRepository = (db: Kysely<Database>) => ({
       .select('id')
       .where('kind', '=', kind)
       .where('subject_id', '=', subjectId)
+      .where('id', '!=', keep.issuedId)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', now)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .offset(keep)
+      .offset(keep.count - 1)
       .limit(1000)
       .execute();
     if (stale.length === 0) return 0;

@@ -86,8 +86,9 @@ export const createSessionsService = (deps: {
       const at = now();
       const token = `${TOKEN_PREFIX[kind]}${randomToken(32)}`;
       const ttl = kind === 'user' ? USER_SESSION_TTL_MS : ADMIN_SESSION_TTL_MS;
+      const id = newId();
       await repo.insertSession({
-        id: newId(),
+        id,
         kind,
         subjectId,
         tokenHash: sha256Hex(token),
@@ -101,7 +102,7 @@ export const createSessionsService = (deps: {
       await repo.revokeBeyondNewest(
         kind,
         subjectId,
-        kind === 'user' ? MAX_USER_DEVICES : MAX_ADMIN_DEVICES,
+        { count: kind === 'user' ? MAX_USER_DEVICES : MAX_ADMIN_DEVICES, issuedId: id },
         at.toISOString(),
         'device-limit',
       );
