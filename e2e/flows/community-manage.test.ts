@@ -182,18 +182,24 @@ describe('community: collection management and cases', () => {
     await phone.page.goto(`${server.url}/casemineByCase?satoken=${encodeURIComponent(author)}`);
     await phone.page.getByTestId('case-card').filter({ hasText: PROJECT }).waitFor();
     await phone.page.screenshot({ path: screenshotPath('community-cases-mine-mobile.png') });
-    // The collection tools on a phone.
-    const box = (await fanApi<Collection[]>('/api/image/collections'))[0]!;
-    await phone.page.goto(
-      `${server.url}/insHomeByCollect/${box.id}?satoken=${encodeURIComponent(fan)}`,
-    );
-    await phone.page.getByRole('button', { name: '管理图片' }).click();
-    await phone.page.getByTestId('manage-picture').first().waitFor();
-    await phone.page.getByTestId('manage-picture').first().locator('img').click();
-    await phone.page.getByText('已选 1 张').waitFor();
-    await phone.page.screenshot({ path: screenshotPath('community-collection-manage-mobile.png') });
     assert.deepEqual(phone.errors, []);
     await phone.context.close();
+
+    // The collection tools on a phone, in the fan's own browser.
+    const box = (await fanApi<Collection[]>('/api/image/collections'))[0]!;
+    const fanPhone = await newPage(browser, mobile);
+    await fanPhone.page.goto(
+      `${server.url}/insHomeByCollect/${box.id}?satoken=${encodeURIComponent(fan)}`,
+    );
+    await fanPhone.page.getByRole('button', { name: '管理图片' }).click();
+    await fanPhone.page.getByTestId('manage-picture').first().waitFor();
+    await fanPhone.page.getByTestId('manage-picture').first().locator('img').click();
+    await fanPhone.page.getByText('已选 1 张').waitFor();
+    await fanPhone.page.screenshot({
+      path: screenshotPath('community-collection-manage-mobile.png'),
+    });
+    assert.deepEqual(fanPhone.errors, []);
+    await fanPhone.context.close();
   });
 
   test('a phone result (/mobileDone) is published into a project like a desktop result', async () => {
