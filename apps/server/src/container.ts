@@ -17,7 +17,7 @@ import { createAuthGuards } from './modules/auth/authenticate';
 import { createCaptchaRepository } from './modules/auth/captcha.repository';
 import { createCaptchaService } from './modules/auth/captcha.service';
 import { createLoginService } from './modules/auth/login.service';
-import { randomToken } from './modules/auth/secrets';
+import { randomToken } from './db/ids';
 import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createRedisSessionBus, localSessionBus } from './modules/auth/session-bus';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { median } from '../src/modules/first-hour/queue-estimate.service';
+import { median } from '../src/modules/tasks/queue-estimate.service';
 import { buildTestApp, describeEachDatabase, expectError, smsLogin } from './helper';
 import type { TestApp } from './helper';
 

@@ -1,15 +1,14 @@
 import type { FeatureModuleFactory } from './feature-module';
-// module imports (one line per area, in the order below)
 import { metricsModule } from './metrics/metrics.module';
 import { galleryModule } from './gallery/gallery.module';
 import { createModelsModule } from './models/models.module';
-// --
 import { ordersModule } from './orders/orders.module';
 import { ssoModule } from './sso/sso.module';
 import { supportModule } from './support/support.module';
 import { trackingModule } from './tracking/tracking.module';
 import { adminConsoleModule } from './admin/admin-console.module';
-import { firstHourModule } from './first-hour/first-hour.module';
+import { queueEstimateModule } from './tasks/queue-estimate.module';
+import { worksProjectsModule } from './works/projects.module';
 import { samplesModule } from './samples/samples.module';
 
 /**
@@ -18,28 +17,22 @@ import { samplesModule } from './samples/samples.module';
  * container.ts and app.ts directly.
  */
 export const featureModules: FeatureModuleFactory[] = [
-  // reliability (issue 12)
+  // reliability
   metricsModule,
-  // --
-  // commerce: orders, payments, VIP (issue 13)
+  // commerce: orders, payments, VIP
   ordersModule,
-  // --
-  // community: gallery (issue 14)
+  // community: gallery
   galleryModule,
-  // --
-  // training and model square (issue 15)
+  // training and model square
   createModelsModule,
-  // --
-  // first hour: queue estimates, works projects, example pictures (issue 18)
-  firstHourModule,
+  // queue estimates, works projects, example pictures
+  queueEstimateModule,
+  worksProjectsModule,
   samplesModule,
-  // --
-  // spec gaps: contact, SSO, tracking, hot words (issue 19)
+  // contact, SSO, tracking, hot words
   ssoModule,
   trackingModule,
   supportModule,
-  // --
-  // admin console: users, audit, tasks, engines, stats, settings (issue 16; last: it uses the others)
+  // admin console: users, audit, tasks, engines, stats, settings (last: it uses the others)
   adminConsoleModule,
-  // --
 ];

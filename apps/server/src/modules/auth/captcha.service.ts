@@ -6,7 +6,8 @@ import type { Clock } from '../../config/clock';
 import { MINUTE, addMs } from '../../config/clock';
 import { AppError } from '../../http/app-error';
 import type { CaptchaRepository } from './captcha.repository';
-import { hmacHex, randomToken, sha256Hex } from './secrets';
+import { randomToken } from '../../db/ids';
+import { hmacHex, sha256Hex } from './secrets';
 
 const CHALLENGE_TTL_MS = 5 * MINUTE;
 const TOKEN_TTL_MS = 5 * MINUTE;

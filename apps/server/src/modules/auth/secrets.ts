@@ -1,7 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-
-/** 32 random bytes, URL-safe: session tokens, captcha tokens, scene ids, browser binders. */
-export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** Six digits from the CSPRNG (randomInt is uniform, no modulo bias). */
 export const randomCode = (): string => randomInt(0, 1_000_000).toString().padStart(6, '0');

@@ -3,7 +3,8 @@ import { DAY, HOUR, MINUTE, addMs } from '../../config/clock';
 import { newId } from '../../db/ids';
 import type { SessionBus, SessionInvalidation } from './session-bus';
 import type { SessionsRepository } from './sessions.repository';
-import { TOKEN_PREFIX, randomToken, sha256Hex } from './secrets';
+import { randomToken } from '../../db/ids';
+import { TOKEN_PREFIX, sha256Hex } from './secrets';
 import type { SessionKind } from './secrets';
 
 /** Spec: 30-day user sessions; up to 12 devices per user, the oldest is signed out. */

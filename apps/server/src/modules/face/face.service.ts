@@ -1,7 +1,7 @@
 import type { Clock } from '../../config/clock';
 import { MINUTE, addMs } from '../../config/clock';
 import { AppError } from '../../http/app-error';
-import { randomToken } from '../auth/secrets';
+import { randomToken } from '../../db/ids';
 import type { FaceRepository } from './face.repository';
 
 const CHECK_TTL_MS = 10 * MINUTE;

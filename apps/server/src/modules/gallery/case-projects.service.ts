@@ -8,9 +8,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { createTasksRepository } from '../tasks/tasks.repository';
+import { createCasesRepository } from './cases.repository';
 import type { CasesService } from './cases.service';
 import type { GalleryService } from './gallery.service';
-import '../first-hour/projects.schema';
 
 /** How many of a project's newest finished works are looked at for its result pictures. */
 const WORKS_LOOKED_AT = 100;
@@ -18,8 +18,8 @@ const WORKS_LOOKED_AT = 100;
 export type CaseProjectsService = ReturnType<typeof createCaseProjectsService>;
 
 /**
- * Cases from works projects (issue 18's folders): the publish dialog offers a work's project as
- * its case, and an owner publishes a whole project as one case.
+ * Cases from works projects: the publish dialog offers a work's project as its case, and an
+ * owner publishes a whole project as one case.
  */
 export const createCaseProjectsService = (deps: {
   db: Kysely<Database>;
@@ -27,20 +27,12 @@ export const createCaseProjectsService = (deps: {
   cases: Pick<CasesService, 'ownedProject' | 'ensureForProject'>;
 }) => {
   const tasks = createTasksRepository(deps.db);
+  const repo = createCasesRepository(deps.db);
 
   return {
     /** The works project of the caller's work, for 所属项目 in the publish dialog. */
     async context(userId: string, taskId: string): Promise<GalleryPublishContext> {
-      const row = await deps.db
-        .selectFrom('tasks as t')
-        .leftJoin('work_projects as p', (j) =>
-          j.onRef('p.id', '=', 't.project_id').on('p.user_id', '=', userId),
-        )
-        .select(['t.id', 'p.id as project_id', 'p.name as project_name'])
-        .where('t.id', '=', taskId)
-        .where('t.user_id', '=', userId)
-        .where('t.hidden', '=', 0)
-        .executeTakeFirst();
+      const row = await repo.workWithProject(userId, taskId);
       if (!row) throw new AppError('TASK_NOT_FOUND');
       return {
         project:
@@ -60,21 +52,12 @@ export const createCaseProjectsService = (deps: {
       body: { projectId: string; tags: string[]; classifyIds?: string[] },
     ): Promise<GalleryPublishProjectResult> {
       const project = await deps.cases.ownedProject(userId, body.projectId);
-      const works = await deps.db
-        .selectFrom('tasks')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('project_id', '=', project.id)
-        .where('hidden', '=', 0)
-        .where('status', '=', 'succeeded')
-        .orderBy('seq', 'desc')
-        .limit(WORKS_LOOKED_AT)
-        .execute();
+      const works = await repo.finishedWorkIds(userId, project.id, WORKS_LOOKED_AT);
       const outputs: { taskId: string; index: number }[] = [];
-      for (const w of works) {
-        const task = await tasks.findOwnedTask(userId, w.id);
+      for (const workId of works) {
+        const task = await tasks.findOwnedTask(userId, workId);
         task?.outputs.forEach((o, index) => {
-          if (o.kind === 'image') outputs.push({ taskId: w.id, index });
+          if (o.kind === 'image') outputs.push({ taskId: workId, index });
         });
       }
       if (outputs.length === 0) throw new AppError('GALLERY_PROJECT_EMPTY');

@@ -8,7 +8,7 @@ import type { MakeReport } from './samples.maker';
 
 // `npm run samples [-- --force] [--local] [--bundle] [--kind style,room,tool] [--id a,b]`
 // Makes the example pictures of styles, room types and tools with the configured engines and
-// keeps them in storage (see docs/first-hour.md). --local: only what the built-in engine makes.
+// keeps them in storage (see docs/samples.md). --local: only what the built-in engine makes.
 // --bundle (developers): the local engine's tool examples into apps/server/samples, shipped.
 const { values } = parseArgs({
   options: {

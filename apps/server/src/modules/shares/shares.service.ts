@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { SharedTask, TaskDetail, TaskInputFile } from '@huijing/contracts';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../config/clock';
+import { randomToken } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { createTasksRepository } from '../tasks/tasks.repository';
@@ -11,9 +11,6 @@ import type { FilesService } from '../uploads/files.service';
 import { createSharesRepository } from './shares.repository';
 
 export type SharesService = ReturnType<typeof createSharesService>;
-
-/** 24 random bytes: 192 bits, base64url (32 characters). Unguessable, so no listing is needed. */
-export const newShareToken = () => randomBytes(24).toString('base64url');
 
 /** The input shown as "before" on the done page (the tools' main image). */
 const BEFORE_INPUT = 'upload_img';
@@ -121,7 +118,8 @@ export const createSharesService = (deps: {
       }
       const existing = await shares.activeToken(userId, taskId);
       if (existing) return { token: existing };
-      const token = newShareToken();
+      // 24 bytes: 32 characters, unguessable, so no listing is needed.
+      const token = randomToken(24);
       await shares.insertShare({ token, taskId, userId, at: deps.now().toISOString() });
       return { token };
     },

@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import { HOUR, MINUTE, type Clock } from '../../config/clock';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { randomToken, sha256Hex } from '../auth/secrets';
+import { randomToken } from '../../db/ids';
+import { sha256Hex } from '../auth/secrets';
 import { isAllowedService } from './sso.config';
+import { createSsoRepository } from './sso.repository';
 import type { AllowedService } from './sso.config';
-import './sso.schema';
 
 /** A ticket-granting ticket lives as long as its session, at most this long. */
 export const TGT_TTL_MS = 8 * HOUR;
@@ -29,52 +30,34 @@ export const createSsoService = (deps: {
   now: Clock;
   allowedServices: readonly AllowedService[];
 }) => {
-  const { db, now, allowedServices } = deps;
+  const { now, allowedServices } = deps;
+  const repo = createSsoRepository(deps.db);
 
   const liveTgt = async (tgt: string) => {
     if (!TGT_PATTERN.test(tgt)) return undefined;
-    const at = now().toISOString();
-    const row = await db
-      .selectFrom('sso_tickets as t')
-      .innerJoin('sessions as s', 's.id', 't.session_id')
-      .select(['t.id_hash', 't.user_id', 't.session_id'])
-      .where('t.id_hash', '=', sha256Hex(tgt))
-      .where('t.kind', '=', 'tgt')
-      .where('t.revoked_at', 'is', null)
-      .where('t.expires_at', '>', at)
-      .where('s.revoked_at', 'is', null)
-      .where('s.expires_at', '>', at)
-      .executeTakeFirst();
-    return row;
+    return repo.findLiveTgt(sha256Hex(tgt), now().toISOString());
   };
 
   return {
     /** A new TGT for the caller's session; answers its location. */
     async grant(userId: string, sessionId: string): Promise<{ tgt: string; expiresAt: string }> {
-      const session = await db
-        .selectFrom('sessions')
-        .select('expires_at')
-        .where('id', '=', sessionId)
-        .executeTakeFirstOrThrow();
+      const sessionExpiry = await repo.sessionExpiry(sessionId);
       const t = now();
       const cap = new Date(t.getTime() + TGT_TTL_MS).toISOString();
-      const expiresAt = session.expires_at < cap ? session.expires_at : cap;
+      const expiresAt = sessionExpiry < cap ? sessionExpiry : cap;
       const tgt = `TGT-${randomToken(32)}`;
-      await db
-        .insertInto('sso_tickets')
-        .values({
-          id_hash: sha256Hex(tgt),
-          kind: 'tgt',
-          user_id: userId,
-          session_id: sessionId,
-          tgt_hash: null,
-          service: null,
-          created_at: t.toISOString(),
-          expires_at: expiresAt,
-          used_at: null,
-          revoked_at: null,
-        })
-        .execute();
+      await repo.insertTicket({
+        id_hash: sha256Hex(tgt),
+        kind: 'tgt',
+        user_id: userId,
+        session_id: sessionId,
+        tgt_hash: null,
+        service: null,
+        created_at: t.toISOString(),
+        expires_at: expiresAt,
+        used_at: null,
+        revoked_at: null,
+      });
       return { tgt, expiresAt };
     },
 
@@ -92,21 +75,18 @@ export const createSsoService = (deps: {
         throw new AppError('SSO_SERVICE_NOT_ALLOWED');
       const st = `ST-${randomToken(24)}`;
       const t = now();
-      await db
-        .insertInto('sso_tickets')
-        .values({
-          id_hash: sha256Hex(st),
-          kind: 'st',
-          user_id: row.user_id,
-          session_id: row.session_id,
-          tgt_hash: row.id_hash,
-          service,
-          created_at: t.toISOString(),
-          expires_at: new Date(t.getTime() + ST_TTL_MS).toISOString(),
-          used_at: null,
-          revoked_at: null,
-        })
-        .execute();
+      await repo.insertTicket({
+        id_hash: sha256Hex(st),
+        kind: 'st',
+        user_id: row.user_id,
+        session_id: row.session_id,
+        tgt_hash: row.id_hash,
+        service,
+        created_at: t.toISOString(),
+        expires_at: new Date(t.getTime() + ST_TTL_MS).toISOString(),
+        used_at: null,
+        revoked_at: null,
+      });
       return st;
     },
 
@@ -118,28 +98,8 @@ export const createSsoService = (deps: {
       if (!/^ST-[A-Za-z0-9_-]{16,80}$/.test(ticket)) return undefined;
       const hash = sha256Hex(ticket);
       const at = now().toISOString();
-      const used = await db
-        .updateTable('sso_tickets')
-        .set({ used_at: at })
-        .where('id_hash', '=', hash)
-        .where('kind', '=', 'st')
-        .where('service', '=', service)
-        .where('used_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', at)
-        .executeTakeFirst();
-      if (Number(used.numUpdatedRows) !== 1) return undefined;
-      const row = await db
-        .selectFrom('sso_tickets as st')
-        .innerJoin('sso_tickets as tgt', 'tgt.id_hash', 'st.tgt_hash')
-        .innerJoin('sessions as s', 's.id', 'st.session_id')
-        .innerJoin('users as u', 'u.id', 'st.user_id')
-        .select(['u.id', 'u.nickname', 'u.user_type', 'u.disabled_at'])
-        .where('st.id_hash', '=', hash)
-        .where('tgt.revoked_at', 'is', null)
-        .where('s.revoked_at', 'is', null)
-        .where('s.expires_at', '>', at)
-        .executeTakeFirst();
+      if (!(await repo.useServiceTicket(hash, service, at))) return undefined;
+      const row = await repo.userOfServiceTicket(hash, at);
       if (!row || row.disabled_at) return undefined;
       return { userId: row.id, nickname: row.nickname, userType: row.user_type };
     },
@@ -149,31 +109,15 @@ export const createSsoService = (deps: {
       if (!TGT_PATTERN.test(tgt)) throw new AppError('SSO_TICKET_NOT_FOUND');
       const hash = sha256Hex(tgt);
       const at = now().toISOString();
-      const done = await db
-        .updateTable('sso_tickets')
-        .set({ revoked_at: at })
-        .where('id_hash', '=', hash)
-        .where('kind', '=', 'tgt')
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) throw new AppError('SSO_TICKET_NOT_FOUND');
-      await db
-        .updateTable('sso_tickets')
-        .set({ revoked_at: at })
-        .where('tgt_hash', '=', hash)
-        .where('revoked_at', 'is', null)
-        .execute();
+      if (!(await repo.revokeOwnedTgt(hash, userId, at)))
+        throw new AppError('SSO_TICKET_NOT_FOUND');
+      await repo.revokeIssuedBy(hash, at);
     },
 
     /** Housekeeping: tickets past their expiry for a day are of no use to anyone. */
     async prune(): Promise<number> {
       const before = new Date(now().getTime() - 24 * HOUR).toISOString();
-      const r = await db
-        .deleteFrom('sso_tickets')
-        .where('expires_at', '<', before)
-        .executeTakeFirst();
-      return Number(r.numDeletedRows);
+      return repo.deleteExpiredBefore(before);
     },
   };
 };

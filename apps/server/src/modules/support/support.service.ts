@@ -10,10 +10,9 @@ import type { Database } from '../../db/schema';
 import { newId } from '../../db/ids';
 import { AppError } from '../../http/app-error';
 import type { FilesService } from '../uploads/files.service';
+import { createSupportRepository } from './support.repository';
 import type { FeedbackMessagesTable } from './support.schema';
-import './support.schema';
 
-const INFO_KEY = 'support.info';
 const FILE_URL_ID = /^\/api\/files\/([0-9a-f-]{36})(?:[/?]|$)/i;
 const FILE_ID = /^[0-9a-f-]{36}$/i;
 
@@ -34,6 +33,7 @@ export const createSupportService = (deps: {
   now: Clock;
 }) => {
   const { db, now } = deps;
+  const repo = createSupportRepository(db);
 
   const item = async (
     row: FeedbackMessagesTable,
@@ -62,13 +62,9 @@ export const createSupportService = (deps: {
 
   return {
     async info(from: Kysely<Database> = db): Promise<SupportInfo> {
-      const row = await from
-        .selectFrom('app_settings')
-        .select('value')
-        .where('key', '=', INFO_KEY)
-        .executeTakeFirst();
-      if (!row) return defaultSupportInfo;
-      const parsed = supportInfoSchema.safeParse(JSON.parse(row.value));
+      const value = await createSupportRepository(from).infoJson();
+      if (value === undefined) return defaultSupportInfo;
+      const parsed = supportInfoSchema.safeParse(JSON.parse(value));
       return parsed.success ? parsed.data : defaultSupportInfo;
     },
 
@@ -81,11 +77,7 @@ export const createSupportService = (deps: {
       const after = supportInfoSchema.parse(info);
       const value = JSON.stringify(after);
       const updatedAt = now().toISOString();
-      await trx
-        .insertInto('app_settings')
-        .values({ key: INFO_KEY, value, updated_at: updatedAt })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: updatedAt }))
-        .execute();
+      await createSupportRepository(trx).putInfoJson(value, updatedAt);
       return { before, after };
     },
 
@@ -101,41 +93,28 @@ export const createSupportService = (deps: {
         screenshot = file.id;
       }
       const id = newId();
-      await db
-        .insertInto('feedback_messages')
-        .values({
-          id,
-          user_id: userId ?? null,
-          category: body.category,
-          text: body.text,
-          screenshot_file: screenshot,
-          contact: body.contact || null,
-          page: body.page ?? null,
-          status: 'open',
-          answer: null,
-          answered_by: null,
-          answered_at: null,
-          created_at: now().toISOString(),
-        })
-        .execute();
+      await repo.insertFeedback({
+        id,
+        user_id: userId ?? null,
+        category: body.category,
+        text: body.text,
+        screenshot_file: screenshot,
+        contact: body.contact || null,
+        page: body.page ?? null,
+        status: 'open',
+        answer: null,
+        answered_by: null,
+        answered_at: null,
+        created_at: now().toISOString(),
+      });
       return { id };
     },
 
     async mine(userId: string, page: number, pageSize: number): Promise<Page<FeedbackItem>> {
-      const base = db.selectFrom('feedback_messages').where('user_id', '=', userId);
-      const { n } = await base
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      const rows = await base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute();
+      const { rows, total } = await repo.feedbackPage({ userId }, page, pageSize);
       return {
         list: await Promise.all(rows.map((r) => item(r, { userId }))),
-        total: Number(n),
+        total,
         page,
         pageSize,
       };
@@ -146,50 +125,25 @@ export const createSupportService = (deps: {
       page: number,
       pageSize: number,
     ): Promise<Page<FeedbackItem>> {
-      let base = db.selectFrom('feedback_messages');
-      if (filter.status) base = base.where('status', '=', filter.status);
-      const { n } = await base
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      const rows = await base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute();
+      const { rows, total } = await repo.feedbackPage({ status: filter.status }, page, pageSize);
       const userIds = [...new Set(rows.flatMap((r) => (r.user_id ? [r.user_id] : [])))];
-      const users = userIds.length
-        ? await db
-            .selectFrom('users')
-            .select(['id', 'nickname', 'phone'])
-            .where('id', 'in', userIds)
-            .execute()
-        : [];
+      const users = await repo.senders(userIds);
       const byId = new Map(users.map((u) => [u.id, u]));
       return {
         list: await Promise.all(
           rows.map((r) => item(r, { admin: true }, r.user_id ? byId.get(r.user_id) : undefined)),
         ),
-        total: Number(n),
+        total,
         page,
         pageSize,
       };
     },
 
     async answer(id: string, adminId: string, answer: string, trx: Kysely<Database> = db) {
-      const row = await trx
-        .selectFrom('feedback_messages')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const trxRepo = createSupportRepository(trx);
+      const row = await trxRepo.findFeedback(id);
       if (!row) throw new AppError('FEEDBACK_NOT_FOUND');
-      const at = now().toISOString();
-      await trx
-        .updateTable('feedback_messages')
-        .set({ status: 'answered', answer, answered_by: adminId, answered_at: at })
-        .where('id', '=', id)
-        .execute();
+      await trxRepo.answerFeedback(id, adminId, answer, now().toISOString());
       return {
         before: { status: row.status, answer: row.answer },
         after: { status: 'answered', answer },

@@ -205,7 +205,7 @@ export const createTasksRepository = (db: Kysely<Database>) => ({
       to?: string;
       /** Matches tools whose name matched (searchToolIds) or the parameters' text. */
       search?: { text: string; toolIds: string[] };
-      /** One project's works (migration 0014_firsthour_projects); 'none': in no project. */
+      /** One project's works; 'none': in no project. */
       projectId?: string;
     },
   ): Promise<{ rows: TaskRecord[]; total: number }> {

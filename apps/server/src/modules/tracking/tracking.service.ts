@@ -1,18 +1,16 @@
 import type { TrackBatch, TrackSummary } from '@huijing/contracts';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { DAY, MINUTE, type Clock } from '../../config/clock';
 import type { Database } from '../../db/schema';
 import { newId } from '../../db/ids';
-import './tracking.schema';
+import { createTrackingRepository } from './tracking.repository';
 
-/** Events older than this are deleted (issue 19: pruned after 180 days). */
+/** Events older than this are deleted. */
 export const TRACK_RETENTION_DAYS = 180;
 const HOT_WORD_DAYS = 7;
 const HOT_WORDS = 10;
 
 export type PinnedWords = { tools: string[]; gallery: string[] };
-const PINNED_KEY = 'search.pinnedWords';
 
 export type TrackingService = ReturnType<typeof createTrackingService>;
 
@@ -32,7 +30,6 @@ export const countableKeyword = (word: string | undefined): string | undefined =
 export const createTrackingService = (deps: {
   db: Kysely<Database>;
   now: Clock;
-  /** Orders paid since a time, from the commerce module's orders table (absent: not installed). */
   /**
    * Key events that other modules' own tables record (order paid, picture published): counted
    * from there for the summary, never written twice.
@@ -40,6 +37,7 @@ export const createTrackingService = (deps: {
   derivedEvents?: Record<string, (since: string) => Promise<number>>;
 }) => {
   const { db, now } = deps;
+  const repo = createTrackingRepository(db);
 
   return {
     async record(batch: TrackBatch, userId: string | undefined): Promise<number> {
@@ -61,17 +59,13 @@ export const createTrackingService = (deps: {
           device_id: batch.deviceId ?? null,
         };
       });
-      await db.insertInto('track_events').values(rows).execute();
+      await repo.insertEvents(rows);
       return rows.length;
     },
 
     async pinned(): Promise<PinnedWords> {
-      const row = await db
-        .selectFrom('app_settings')
-        .select('value')
-        .where('key', '=', PINNED_KEY)
-        .executeTakeFirst();
-      const parsed = row ? (JSON.parse(row.value) as Partial<PinnedWords>) : {};
+      const value = await repo.pinnedWordsJson();
+      const parsed = value ? (JSON.parse(value) as Partial<PinnedWords>) : {};
       return { tools: parsed.tools ?? [], gallery: parsed.gallery ?? [] };
     },
 
@@ -79,33 +73,17 @@ export const createTrackingService = (deps: {
     async setPinned(words: PinnedWords, trx: Kysely<Database> = db): Promise<void> {
       const value = JSON.stringify(words);
       const updatedAt = now().toISOString();
-      await trx
-        .insertInto('app_settings')
-        .values({ key: PINNED_KEY, value, updated_at: updatedAt })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: updatedAt }))
-        .execute();
+      await createTrackingRepository(trx).putPinnedWordsJson(value, updatedAt);
     },
 
     /** Pinned words first, then the most searched of the last 7 days (by distinct searchers). */
     async hotWords(scope: 'tools' | 'gallery'): Promise<string[]> {
       const since = new Date(now().getTime() - HOT_WORD_DAYS * DAY).toISOString();
-      const searcher = sql<string>`coalesce(user_id, device_id, id)`;
-      const ranked = await db
-        .selectFrom('track_events')
-        .select(['keyword', sql<number>`count(distinct ${searcher})`.as('people')])
-        .where('kind', '=', 'search')
-        .where('scope', '=', scope)
-        .where('at', '>=', since)
-        .where('keyword', 'is not', null)
-        .groupBy('keyword')
-        .orderBy('people', 'desc')
-        .orderBy('keyword')
-        .limit(HOT_WORDS * 2)
-        .execute();
+      const ranked = await repo.searchedWords(scope, since, HOT_WORDS * 2);
       const pinned = (await this.pinned())[scope];
       const words = [...pinned];
-      for (const r of ranked) {
-        if (r.keyword && !words.includes(r.keyword)) words.push(r.keyword);
+      for (const word of ranked) {
+        if (!words.includes(word)) words.push(word);
       }
       return words.slice(0, Math.max(HOT_WORDS, pinned.length));
     },
@@ -115,50 +93,13 @@ export const createTrackingService = (deps: {
       const to = now();
       const from = new Date(to.getTime() - days * DAY);
       const since = from.toISOString();
-      const visitor = sql<string>`coalesce(device_id, user_id, id)`;
-      const pages = await db
-        .selectFrom('track_events')
-        .select([
-          'label',
-          sql<number>`count(*)`.as('views'),
-          sql<number>`count(distinct ${visitor})`.as('visitors'),
-        ])
-        .where('kind', '=', 'page_view')
-        .where('at', '>=', since)
-        .groupBy('label')
-        .orderBy('views', 'desc')
-        .execute();
+      const pages = await repo.pageViews(since);
       // Opened and downloaded come from the browsers' events; started and finished with a
       // result come from the task rows themselves, so the funnel never depends on a beacon.
-      const counts = await db
-        .selectFrom('track_events')
-        .select(['tool', 'kind', sql<number>`count(*)`.as('n')])
-        .where('tool', 'is not', null)
-        .where('kind', 'in', ['tool_open', 'download'])
-        .where('at', '>=', since)
-        .groupBy(['tool', 'kind'])
-        .execute();
-      const started = await db
-        .selectFrom('tasks')
-        .select(['tool_id', sql<number>`count(*)`.as('n')])
-        .where('created_at', '>=', since)
-        .groupBy('tool_id')
-        .execute();
-      const results = await db
-        .selectFrom('tasks')
-        .select(['tool_id', sql<number>`count(*)`.as('n')])
-        .where('status', '=', 'succeeded')
-        .where('finished_at', '>=', since)
-        .groupBy('tool_id')
-        .execute();
-      const kinds = await db
-        .selectFrom('track_events')
-        .select(['kind', sql<number>`count(*)`.as('n')])
-        .where('kind', '!=', 'page_view')
-        .where('at', '>=', since)
-        .groupBy('kind')
-        .execute();
-      const events = kinds.map((k) => ({ kind: String(k.kind), count: Number(k.n) }));
+      const counts = await repo.toolEvents(since);
+      const started = await repo.runsStarted(since);
+      const results = await repo.runsSucceeded(since);
+      const events = await repo.eventKinds(since);
       for (const [kind, count] of Object.entries(deps.derivedEvents ?? {})) {
         events.push({ kind, count: await count(since) });
       }
@@ -170,19 +111,15 @@ export const createTrackingService = (deps: {
         return found;
       };
       for (const c of counts) {
-        if (c.kind === 'tool_open') row(c.tool!).opened += Number(c.n);
-        if (c.kind === 'download') row(c.tool!).downloads += Number(c.n);
+        if (c.kind === 'tool_open') row(c.tool).opened += c.count;
+        if (c.kind === 'download') row(c.tool).downloads += c.count;
       }
-      for (const c of started) row(c.tool_id).started += Number(c.n);
-      for (const c of results) row(c.tool_id).results += Number(c.n);
+      for (const c of started) row(c.tool).started += c.count;
+      for (const c of results) row(c.tool).results += c.count;
       return {
         from: since,
         to: to.toISOString(),
-        pages: pages.map((p) => ({
-          label: p.label,
-          views: Number(p.views),
-          visitors: Number(p.visitors),
-        })),
+        pages,
         events,
         funnel: [...byTool.values()].sort((a, b) => b.opened - a.opened),
       };
@@ -190,8 +127,7 @@ export const createTrackingService = (deps: {
 
     async prune(): Promise<number> {
       const before = new Date(now().getTime() - TRACK_RETENTION_DAYS * DAY).toISOString();
-      const r = await db.deleteFrom('track_events').where('at', '<', before).executeTakeFirst();
-      return Number(r.numDeletedRows);
+      return repo.deleteBefore(before);
     },
   };
 };

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { AppError } from '../../http/app-error';
-import { randomToken } from '../auth/secrets';
+import { randomToken } from '../../db/ids';
 
 const MAX_SIDE = 512;
 /** Avatar names are random: knowing one reveals nothing about another. */

@@ -6,7 +6,7 @@ import type { Clock } from '../../config/clock';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { randomToken } from '../auth/secrets';
+import { randomToken } from '../../db/ids';
 import type { SettingsRepository } from '../settings/settings.repository';
 import type { TicketsService } from '../tickets/tickets.service';
 import type { AvatarStore } from './avatar.store';

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { userOf, type AuthGuards } from '../auth/authenticate';
 import type { ProjectsService } from './projects.service';
 
-/** /api/works/projects*: a signed-in designer's own projects (issue 18). */
+/** /api/works/projects*: a signed-in designer's own projects. */
 export const projectsRoutes: FastifyPluginAsyncZod<{
   projects: ProjectsService;
   guards: AuthGuards;

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EngineRouter } from '../../engines/engine-router';
 import { AppError } from '../../http/app-error';
+import { createQueueEstimateRepository } from './queue-estimate.repository';
 
 /** Recent runs the estimate looks at: enough to smooth one odd run, recent enough to follow load. */
 export const ESTIMATE_WINDOW = 20;
@@ -24,33 +25,27 @@ export const createQueueEstimateService = (deps: {
   db: Kysely<Database>;
   router: Pick<EngineRouter, 'resolve'>;
   concurrency: { local: number; remote: number };
-}) => ({
-  async estimate(toolId: string): Promise<QueueEstimate> {
-    const tool = getTool(toolId);
-    if (!tool) throw new AppError('TOOL_NOT_FOUND');
-    const rows = await deps.db
-      .selectFrom('tasks')
-      .select(['started_at', 'finished_at'])
-      .where('tool_id', '=', toolId)
-      .where('status', '=', 'succeeded')
-      .where('started_at', 'is not', null)
-      .where('finished_at', 'is not', null)
-      .orderBy('finished_at', 'desc')
-      .limit(ESTIMATE_WINDOW)
-      .execute();
-    const seconds = rows
-      .map((r) => (Date.parse(r.finished_at!) - Date.parse(r.started_at!)) / 1000)
-      .filter((s) => Number.isFinite(s) && s >= 0);
-    const route = await deps.router.resolve(tool.capability);
-    const slots = route.engine?.id === 'local' ? deps.concurrency.local : deps.concurrency.remote;
-    const run = median(seconds);
-    return {
-      toolId,
-      runSeconds: run === null ? null : Math.round(run * 10) / 10,
-      samples: seconds.length,
-      slots: Math.max(1, slots),
-    };
-  },
-});
+}) => {
+  const repo = createQueueEstimateRepository(deps.db);
+  return {
+    async estimate(toolId: string): Promise<QueueEstimate> {
+      const tool = getTool(toolId);
+      if (!tool) throw new AppError('TOOL_NOT_FOUND');
+      const rows = await repo.recentRunTimes(toolId, ESTIMATE_WINDOW);
+      const seconds = rows
+        .map((r) => (Date.parse(r.finishedAt) - Date.parse(r.startedAt)) / 1000)
+        .filter((s) => Number.isFinite(s) && s >= 0);
+      const route = await deps.router.resolve(tool.capability);
+      const slots = route.engine?.id === 'local' ? deps.concurrency.local : deps.concurrency.remote;
+      const run = median(seconds);
+      return {
+        toolId,
+        runSeconds: run === null ? null : Math.round(run * 10) / 10,
+        samples: seconds.length,
+        slots: Math.max(1, slots),
+      };
+    },
+  };
+};
 
 export type QueueEstimateService = ReturnType<typeof createQueueEstimateService>;

@@ -8,7 +8,7 @@ import { createProjectsRepository } from './projects.repository';
 
 export type ProjectsService = ReturnType<typeof createProjectsService>;
 
-/** Works as projects (issue 18): folders for a client's works, move and filter by them. */
+/** Works as projects: folders for a client's works, move and filter by them. */
 export const createProjectsService = (deps: { db: Kysely<Database>; now: Clock }) => {
   const repo = createProjectsRepository(deps.db);
 

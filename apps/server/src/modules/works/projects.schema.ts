@@ -1,4 +1,4 @@
-/** A designer's projects (folders) for works (migration 0014_firsthour_projects, issue 18). */
+/** A designer's projects (folders) for works. */
 export interface WorkProjectsTable {
   id: string;
   user_id: string;
