@@ -16,7 +16,7 @@ type Lane = {
 /**
  * Jobs live in memory, in FIFO order per name, and run in this process. Jobs enqueued before a
  * handler is registered wait for it. Nothing survives a restart, which is acceptable because the
- * database row is the truth and is re-enqueued on boot (tasks issue).
+ * database row is the truth and is re-enqueued on boot.
  */
 export class InProcessQueue<J extends JobMap = JobMap> implements QueuePort<J> {
   readonly driver = 'in-process' as const;

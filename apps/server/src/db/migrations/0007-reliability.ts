@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Reliability (issue 12): a heartbeat row per running worker process, so a dead worker's leased
+// Reliability: a heartbeat row per running worker process, so a dead worker's leased
 // tasks are re-queued within seconds and health can say "work is queued but nobody runs it"; an
 // index for the fair claim (users in turn within an engine lane). Same DDL on both dialects.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// Security review fixes (issue 12): admin usernames unique whatever their case, and the request
+// Security: admin usernames unique whatever their case, and the request
 // fingerprint an Idempotency-Key was first used with (a reuse with another body is refused).
 // Same DDL on both dialects.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Commerce (issue 13): the product catalogue, orders (one row per out_trade_no), the incidents a
+// Commerce: the product catalogue, orders (one row per out_trade_no), the incidents a
 // verified-but-wrong provider notify leaves for the admin, and refunds. Money is integer fen;
 // timestamps ISO text; booleans 0/1. The activity's stock is a `sold` counter beside `stock`, so
 // a reservation is one conditional UPDATE on both dialects. Same DDL on SQLite and PostgreSQL.

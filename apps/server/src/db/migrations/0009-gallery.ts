@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// The community gallery (issue 14). Same DDL on both dialects:
+// The community gallery. Same DDL on both dialects:
 // - gallery_images: one published result picture. Counts (collects, reports) are kept by
 //   conditional increments in the same transaction as the row they count, so they never drift.
 //   hot_score = hot_base + log10(1 + collect_count), where hot_base grows with the publish time:

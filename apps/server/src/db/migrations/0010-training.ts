@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Model training (issue 15). A model row is the designer's view of one LoRA; its run is a task in
+// Model training. A model row is the designer's view of one LoRA; its run is a task in
 // the shared tasks table (task_id), which owns status, progress, tickets and outputs. The domain
 // presets are seeded rows the operator may edit. Same DDL on both dialects.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 19: single sign-on tickets (CAS REST style), page views and key events, the contact
+// Single sign-on tickets (CAS REST style), page views and key events, the contact
 // form's messages. Same DDL on both dialects; timestamps ISO text.
 export async function up(db: Kysely<unknown>): Promise<void> {
   // A ticket-granting ticket belongs to one signed-in session; a service ticket is issued from a

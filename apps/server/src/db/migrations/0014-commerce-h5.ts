@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Commerce (issue 13): how an order is paid — 'qr' (WeChat Pay Native / Alipay precreate, pay_url
+// Commerce: how an order is paid — 'qr' (WeChat Pay Native / Alipay precreate, pay_url
 // is what the QR encodes) or 'h5' (a phone's browser: pay_url is WeChat Pay's h5_url or Alipay's
 // wap cashier).
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Commerce (issue 13): a buyer's 申请退款 from the order history, one per order (the primary key).
+// Commerce: a buyer's 申请退款 from the order history, one per order (the primary key).
 // The refund itself stays an admin decision (POST /api/user/manage/order/{no}/refund).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// Commerce (issue 13): a VIP plan's ticket grant becomes a monthly allowance, granted at the start
+// Commerce: a VIP plan's ticket grant becomes a monthly allowance, granted at the start
 // of each month of the membership the order bought. `vip_allowances` is the idempotency key (one
 // row per order and period, i.e. per user and month of membership), written in the same
 // transaction as the ledger credit; `orders.vip_from` is where the order's bought days begin

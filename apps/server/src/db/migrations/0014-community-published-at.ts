@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 14/19 (lane community): when a gallery picture became public. Set at publish when the
+// When a gallery picture became public. Set at publish when the
 // automatic check passes, or at the first approval of a picture that waited for review; never
 // moved afterwards (hide and approve again keep the first time). The admin page-view summary
 // counts "picture published" events from it, so no separate event row is needed.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 18 (lane firsthour): works as projects. A designer's folders for a client's works; a
+// Works as projects. A designer's folders for a client's works; a
 // task belongs to at most one (tasks.project_id, null: in none). Deleting a project leaves its
 // works in none; names are unique per user.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 14 (lane community): cases. A case is one design project of an author (named at
+// Cases. A case is one design project of an author (named at
 // publish, e.g. 「万科城 三室两厅」); its published pictures are shown together on /caseHome,
 // /classifyCase, /casemineByCase and /insHomeByCase/<id>. Counts and covers are read from the
 // pictures (never stored), so hiding or unpublishing a picture needs no bookkeeping here.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Commerce (issue 13): VIP granted by an admin gets the monthly ticket allowance too. Each grant is
+// Commerce: VIP granted by an admin gets the monthly ticket allowance too. Each grant is
 // a `vip_grants` row (where its days begin, how many, the tier's monthly allowance frozen at grant
 // time, when its next month is due); `vip_grant_allowances` is the idempotency key of its months
 // (one row per grant and period), written in the same transaction as the ledger credit, like

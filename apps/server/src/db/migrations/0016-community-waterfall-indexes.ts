@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 14 (lane community): the waterfall's totals and filtered pages join their driver (a
+// The waterfall's totals and filtered pages join their driver (a
 // user's collects, a keyword term, a category) to gallery_images only to check the picture is
 // published. An index on (id, status) answers that check from the index alone, so counting the
 // 2 000 pictures a user collected or the 20 000 holding a keyword reads no picture rows.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// Commerce (issue 13): "no watermark on gpt/video downloads" is a VIP perk the server enforces.
+// Commerce: "no watermark on gpt/video downloads" is a VIP perk the server enforces.
 // `files.watermark` = 1 on an output of a gpt-ticket (3) or video-ticket (4) run made while its
 // owner was not a member: it is served watermarked until the owner is a member. Outputs of such
 // runs made before this migration are marked too (their clean bytes were handed out to anyone

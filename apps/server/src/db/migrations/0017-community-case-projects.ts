@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 14 (lane community): cases linked to works projects (issue 18's work_projects). A case
+// Cases linked to works projects (work_projects). A case
 // published from a works project remembers it (gallery_cases.project_id, at most one case per
 // project), so its pictures stay one case when the project is renamed; cases named by hand have
 // none.

@@ -52,7 +52,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
   assistant: AssistantService;
   edits: ImageEditService;
   guards: AuthGuards;
-  /** Comment lines this often keep proxies from closing a quiet stream (issue: at most 25 s). */
+  /** Comment lines this often keep proxies from closing a quiet stream (at most 25 s). */
   keepAliveMs: number;
 }> = async (app, { assistant, edits, guards, keepAliveMs }) => {
   app.get(

@@ -10,7 +10,7 @@ import type { CaptchaService } from './captcha.service';
 import { hmacHex, randomCode, safeEqual } from './secrets';
 import type { SmsCodesRepository } from './sms-codes.repository';
 
-/** The issue's rules for codes and sends; the 60 s is spec §9's countdown. */
+/** The rules for codes and sends; the 60 s is spec §9's countdown. */
 export const SMS_RULES = {
   codeTtlMs: 5 * MINUTE,
   maxWrongAttempts: 5,

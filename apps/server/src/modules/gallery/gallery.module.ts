@@ -15,7 +15,7 @@ const galleryEnvSchema = z.object({
   GALLERY_NSFW_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
 });
 
-/** The community gallery (issue 14): publishing, the waterfall, favourites, collections. */
+/** The community gallery: publishing, the waterfall, favourites, collections. */
 export const galleryModule: FeatureModuleFactory = (core) => {
   const env = parseAreaEnv(core.env, galleryEnvSchema);
   const nsfw =

@@ -123,7 +123,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  // Cases from works projects (issue 18): the dialog's 所属项目, and a whole project as a case.
+  // Cases from works projects: the dialog's 所属项目, and a whole project as a case.
   app.get(
     '/publish/context',
     {

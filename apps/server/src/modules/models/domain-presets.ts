@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import './models.schema';
 
 /**
- * The goal presets a designer picks instead of raw hyperparameters (issue 15 §3). Seeded once;
+ * The goal presets a designer picks instead of raw hyperparameters. Seeded once;
  * the operator edits the rows (base checkpoint, steps, rank, learning rate) afterwards and the
  * seed never overwrites them. Values sit inside TRAIN_LIMITS.
  */

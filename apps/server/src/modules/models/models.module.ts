@@ -40,7 +40,7 @@ export type ModelsServices = {
 };
 
 /**
- * Model training and the model square (issue 15). A training is a task in the shared tasks table
+ * Model training and the model square. A training is a task in the shared tasks table
  * on its own lane (`task:comfyui-train`, MODEL_TRAIN_CONCURRENCY at a time) run by a task worker
  * of this module, so holds, captures, releases, leases and crash recovery are the tasks'.
  */

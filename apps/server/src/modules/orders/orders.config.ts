@@ -78,7 +78,7 @@ export type PaymentsConfig = {
 };
 
 /**
- * The payment settings (issue 13). A provider is configured with all of its variables or none:
+ * The payment settings. A provider is configured with all of its variables or none:
  * a half-configured one stops the boot listing what is missing, as does a key file that cannot be
  * read. With no provider the sandbox is offered while the development simulators are on
  * (SIMULATORS; off by default with NODE_ENV=production); PAYMENT_SANDBOX=on|off overrides. The sandbox serves only channels

@@ -16,7 +16,7 @@ import { createSettlement } from './settlement';
 import './orders.schema';
 
 /**
- * Commerce (issue 13): the catalogue, orders paid with WeChat Pay Native or Alipay precreate (or
+ * Commerce: the catalogue, orders paid with WeChat Pay Native or Alipay precreate (or
  * the development sandbox), settlement exactly once, VIP and its monthly allowance, the 250513
  * activity, refunds, and the worker pass: the reconciler that asks the providers about what a lost
  * notify would leave pending, then the VIP months that have begun.

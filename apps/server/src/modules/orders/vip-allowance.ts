@@ -143,7 +143,7 @@ export type VipGrantInput = {
 };
 
 /**
- * The VIP monthly ticket allowance (issue 13). A paid VIP order grants its `grants` at the start of
+ * The VIP monthly ticket allowance. A paid VIP order grants its `grants` at the start of
  * each month of the days it bought (which begin after a running membership, `vip_from`), and so
  * does VIP granted by an admin (`vip_grants`, the tier's plan allowance frozen at grant time).
  * Each month is one row keyed by (order or grant, month) — per user and month of membership —

@@ -13,7 +13,7 @@ import {
   type SampleSink,
 } from './samples.store';
 
-/** Example pictures per style, room type and tool (issue 18): `npm run samples` and their API. */
+/** Example pictures per style, room type and tool: `npm run samples` and their API. */
 export const samplesModule: FeatureModuleFactory = (core) => {
   const made = storageSink(core.storage);
   const shipped = dirSink(bundledDir());

@@ -4,9 +4,9 @@ import { z } from 'zod';
 /**
  * Business settings kept in the database (ARCHITECTURE rule 9), one schema per key. Reading
  * parses against the schema, so a hand-edited row that no longer fits is caught at the edge
- * instead of deep inside a feature. Later issues append keys (prices, engine routing, products).
+ * instead of deep inside a feature.
  */
-/** Name and benefits shown for each VIP tier (getVipInfo); purchases come with the orders issue. */
+/** Name and benefits shown for each VIP tier (getVipInfo). */
 export const vipTierSettingSchema = z.object({
   name: z.string().min(1),
   benefits: z.array(z.string()),

@@ -5,7 +5,7 @@ import { createSsoService } from './sso.service';
 
 const PREFIX = '/api/cas/v1';
 
-/** Single sign-on for sibling sites (issue 19); see docs/sso.md. */
+/** Single sign-on for sibling sites; see docs/help-and-sso.md. */
 export const ssoModule: FeatureModuleFactory = (core) => {
   const sso = createSsoService({
     db: core.database.db,

@@ -3,7 +3,7 @@ import type { FeatureModuleFactory } from '../feature-module';
 import { supportAdminRoutes, supportRoutes } from './support.routes';
 import { createSupportService } from './support.service';
 
-/** Contact, feedback and the browser extension's release (issue 19); see docs/support.md. */
+/** Contact, feedback and the browser extension's release; see docs/help-and-sso.md. */
 export const supportModule: FeatureModuleFactory = (core) => {
   const support = createSupportService({ db: core.database.db, files: core.files, now: core.now });
   return {

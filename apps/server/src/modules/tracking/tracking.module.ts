@@ -5,7 +5,7 @@ import { trackingAdminRoutes, trackingRoutes } from './tracking.routes';
 import { createTrackingRepository } from './tracking.repository';
 import { createTrackingService } from './tracking.service';
 
-/** Page views, key events and hot words; see docs/tracking.md. */
+/** Page views, key events and hot words; see docs/help-and-sso.md. */
 export const trackingModule: FeatureModuleFactory = (core, modules) => {
   const db = core.database.db;
   const repo = createTrackingRepository(db);

@@ -127,7 +127,7 @@ describeEachDatabase('works: list filters, photo.zip, bulk delete', (target) => 
     const byPrompt = await list(a.token, { q: '北欧' });
     expect(byPrompt.list.map((x) => x.taskId)).toEqual([ids.text]);
     expect(byPrompt.list[0]!.prompt).toBe('北欧风客厅，落地窗_100%');
-    // The work's own settings by catalogue name (issue 18); a line drawing picks nothing.
+    // The work's own settings by catalogue name; a line drawing picks nothing.
     expect(byPrompt.list[0]!.settings).toEqual([{ name: '手绘草图', nameEn: 'Hand sketch' }]);
     const lines = await list(a.token, { q: '线稿' });
     expect(lines.list.map((x) => x.settings)).toEqual([[], []]);
