@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { budgetFailures, kb, measureRoutes, webDist } from '../support/web-budget';
 
-// The first-load size budget (issue 17): runs over the build's manifest after `npm run build`,
+// The first-load size budget: runs over the build's manifest after `npm run build`,
 // so a route whose initial JavaScript grows past its budget fails the suite.
 test('each main route keeps its initial JavaScript within its budget', () => {
   const weights = measureRoutes();

@@ -12,7 +12,7 @@ import {
 import { runToLine, uploadRoom } from '../support/gallery';
 import { apiDesigner, type RunningServer, startServer, userApi } from '../support/server';
 
-// Cases linked to works projects (issues 14 and 18): a work in a project publishes into the
+// Cases linked to works projects: a work in a project publishes into the
 // project's case, and a whole project publishes as one case from 我的案例.
 const PROJECT = '保利天悦 四居室';
 

@@ -383,7 +383,7 @@ describe('editing tools on the local engine', () => {
   });
 
   test('style transfer: the reference beside the original, then a colour transfer', async () => {
-    // Without an engine the page names itself 色调迁移 once availability has loaded (issue 18).
+    // Without an engine the page names itself 色调迁移 once availability has loaded.
     await open('/styleTransfer', /^(风格迁移|色调迁移)$/);
     await upload('upload_img', files.room);
     await page.getByText('再上传一张参考图').waitFor();

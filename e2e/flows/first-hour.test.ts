@@ -8,7 +8,7 @@ import { desktop, launch, mobile, newPage, screenshotPath, skipInterest } from '
 import { apiSignIn, startServer, type RunningServer } from '../support/server';
 
 /**
- * A designer's first hour on a fresh install without an AI engine (issue 18): no entry point
+ * A designer's first hour on a fresh install without an AI engine: no entry point
  * leads into a tool that cannot run unless it says so ("待开通"), runnable tools come first, the
  * heroes feature a tool that runs, and a desktop tool link opened on a phone lands on that tool.
  */

@@ -13,7 +13,7 @@ import {
 } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
-// The prerendered first screens (issue 17, apps/web/build/prerender.ts): the home page, the phone
+// The prerendered first screens (apps/web/build/prerender.ts): the home page, the phone
 // home and each tool page arrive with their first view in the HTML, so it paints before any
 // script has run; the app then replaces it with the same markup.
 

@@ -506,7 +506,7 @@ describe('a phone render on the ComfyUI protocol double', () => {
       await page.getByText('任务已取消').waitFor();
       await page.getByText(/预扣的次数已全部退回到「通用次数」/).waitFor();
       assert.equal((await apiGet(page, '/api/ai/totalTicket?type=1')).data, before);
-      // The run stays in history as 已取消 (issue 18), no longer vanishing.
+      // The run stays in history as 已取消, no longer vanishing.
       const listed = (await apiGet(page, `/api/ai/getTaskList?toolId=${tool.id}`)).data as {
         list: { status: string }[];
       };

@@ -17,7 +17,7 @@ import { startComfyUiDouble, type ComfyUiDouble } from '../support/doubles';
 import { apiSignIn, startServer, type RunningServer } from '../support/server';
 
 /**
- * Issue 5, "Done when": every render family runs end to end on the built app against the ComfyUI
+ * "Done when": every render family runs end to end on the built app against the ComfyUI
  * protocol double (real HTTP + WebSocket), and without an engine every render tool says why it
  * cannot start and takes nothing while a local tool still runs.
  */

@@ -142,7 +142,7 @@ describe('works page (/aiDesignMangement)', () => {
     await page.getByText('共 3 个作品').waitFor();
     await page.getByRole('button', { name: '清除筛选' }).first().click();
 
-    // Projects (issue 18): a client's folder, one work moved in, the list filtered by it.
+    // Projects: a client's folder, one work moved in, the list filtered by it.
     const projects = page.getByRole('navigation', { name: '项目' });
     await projects.getByRole('button', { name: '新建项目' }).click();
     await page.getByLabel('项目名称，如 王总别墅').fill('王总别墅');

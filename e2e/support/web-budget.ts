@@ -27,8 +27,8 @@ export type BudgetRoute = keyof typeof budgetRoutes;
 
 /**
  * Initial JavaScript per route, brotli bytes (what a browser downloads): the entry with its static
- * imports plus the route's screen chunk with its static imports. The target is 200 KB on the wire
- * (issue 17); the budgets sit a little over today's weights (28 Nov, session 16: / 146.5 KB, the
+ * imports plus the route's screen chunk with its static imports. The target is 200 KB on the wire;
+ * the budgets sit a little over today's weights (/ 146.5 KB, the
  * tool page's frame 142.3 KB, /mobileHome 142.3 KB — each area's strings load with the area,
  * English only when asked for, and what the entry imports is one chunk with the first screens'
  * small shared parts — and the tool page until its form 187.7 KB, since each tool's widgets and

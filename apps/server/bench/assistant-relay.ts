@@ -1,4 +1,4 @@
-// The assistant's event-stream relay (issue 7): how much latency per event our server adds between
+// The assistant's event-stream relay: how much latency per event our server adds between
 // an OpenAI-compatible upstream and the browser, at 100 concurrent streams, against reading the
 // same upstream directly, in the same run. The upstream stamps each content delta with the time it
 // was written; readers subtract it from the time they parse the event.

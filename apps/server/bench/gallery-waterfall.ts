@@ -1,4 +1,4 @@
-// The gallery waterfall (issue 14) on 100 000 published pictures: p95 of GET
+// The gallery waterfall on 100 000 published pictures: p95 of GET
 // /api/image/waterfall/page for new, hot, keywords, a category and the caller's collected pictures,
 // first pages and deep cursor pages. Target: ≤ 20 ms p95 on SQLite.
 // Honest on a shared machine: every case is measured in ROUNDS rounds (interleaved, after a

@@ -1,4 +1,4 @@
-// Issue 17's measures for `npm run bench`: the poll path over real HTTP, the event loop while
+// The measures for `npm run bench`: the poll path over real HTTP, the event loop while
 // local CPU jobs run, and the web's first load (build manifest, and a Chromium trace where
 // Chromium is installed). Each returns table rows: measure, result, target, verdict.
 import fs from 'node:fs';

@@ -154,7 +154,7 @@ const main = async () => {
     for (const r of rows) console.info(line(r));
     console.info(`(SQLite, ${os.cpus().length} cores, Node ${process.version})`);
 
-    // Issue 17: the same app over real HTTP, the event loop under CPU work, the web's first load.
+    // The same app over real HTTP, the event loop under CPU work, the web's first load.
     await app.listen({ host: '127.0.0.1', port: 0 });
     await bare.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -169,7 +169,7 @@ const main = async () => {
     const pw = [62, 40, 30, 12];
     const pline = (c: string[]) => c.map((x, i) => x.padEnd(pw[i]!)).join(' | ');
     console.info('');
-    console.info(pline(['performance (issue 17)', 'result', 'target', 'verdict']));
+    console.info(pline(['performance', 'result', 'target', 'verdict']));
     console.info(pw.map((n) => '-'.repeat(n)).join('-|-'));
     for (const r of perf) console.info(pline(r));
   } finally {
@@ -182,8 +182,8 @@ const main = async () => {
 
 await main();
 
-// The assistant's event-stream relay (issue 7): per-event latency it adds at 100 streams.
+// The assistant's event-stream relay: per-event latency it adds at 100 streams.
 await (await import('./assistant-relay')).benchAssistantRelay();
 
-// The gallery waterfall (issue 14): p95 at 100 000 published pictures.
+// The gallery waterfall: p95 at 100 000 published pictures.
 await (await import('./gallery-waterfall')).benchGalleryWaterfall();

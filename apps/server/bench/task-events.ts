@@ -1,4 +1,4 @@
-// Issue 17's push: how long after an engine finishes a task the waiting page learns of it, through
+// The push: how long after an engine finishes a task the waiting page learns of it, through
 // the task event stream (GET /api/ai/taskEvents) and through the spec's poll at the web's pace.
 // Its own app (role all, in-process queue, an engine double that works RUN_MS per task) on a temp
 // SQLite database; both clients read over real HTTP at the same time.

@@ -1,4 +1,4 @@
-// npm run bench:web — the web's first load alone (issue 17), without the server's load tests:
+// npm run bench:web — the web's first load alone, without the server's load tests:
 // boots the real app on a temp SQLite database serving the real web build (npm run build first),
 // then prints each main route's initial JavaScript from the build manifest and, where Chromium is
 // installed, the median of five cold loads (BENCH_WEB_LOADS) at 4× CPU on a 9 Mbit/s, 60 ms link (JS on the wire,
@@ -28,7 +28,7 @@ const main = async () => {
     const rows = [...webFromBuild(), ...(await webFromChromium(base))];
     const widths = [62, 40, 30, 12];
     const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i]!)).join(' | ');
-    console.info(line(['first load (issue 17)', 'result', 'target', 'verdict']));
+    console.info(line(['first load', 'result', 'target', 'verdict']));
     console.info(widths.map((n) => '-'.repeat(n)).join('-|-'));
     for (const r of rows) console.info(line(r));
   } finally {

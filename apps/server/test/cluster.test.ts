@@ -100,7 +100,7 @@ describe.skipIf(!adminUrl || !redisUrl)(
       }
     };
 
-    /** Cuts every connection to the cluster's database but this one (the fault of issue 12). */
+    /** Cuts every connection to the cluster's database but this one (a partition). */
     const killConnections = async () => {
       const admin = new pg.Client({ connectionString: adminUrl });
       admin.on('error', () => {});

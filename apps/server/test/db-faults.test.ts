@@ -8,7 +8,7 @@ import { buildTaskApp, upload, waitUntil } from './task-fixtures';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Database faults (issue 12): a lost connection fails only the requests that were using it, with
+ * Database faults: a lost connection fails only the requests that were using it, with
  * a 503 in the envelope, and the same process serves the next ones. The API role keeps tasks
  * queued, so balances only move where a test says so.
  */

@@ -5,7 +5,7 @@ import type { TestApp } from './helper';
 import { buildTaskApp, fakeEngine, upload, waitUntil } from './task-fixtures';
 
 /**
- * Fairness within an engine lane (issue 17 item 5): users take turns, VIP users first, and one
+ * Fairness within an engine lane: users take turns, VIP users first, and one
  * account's queued + running tasks per lane are capped. One local slot, so order is observable.
  */
 describeEachDatabase('fair queue', (target) => {

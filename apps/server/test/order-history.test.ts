@@ -3,7 +3,7 @@ import { DAY, MINUTE } from '../src/config/clock';
 import { buildTestApp, describeEachDatabase, expectError, fakeClock, smsLogin } from './helper';
 import type { FakeClock, TestApp } from './helper';
 
-/** The personal center's order history: 继续支付, 申请退款 and who may see what (issue 13). */
+/** The personal center's order history: 继续支付, 申请退款 and who may see what. */
 describeEachDatabase('order history', (target) => {
   let t: TestApp;
   let clock: FakeClock;

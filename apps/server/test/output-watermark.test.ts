@@ -73,7 +73,7 @@ const frameOf = async (video: Buffer, dir: string) => {
 };
 
 /**
- * "No watermark on gpt/video downloads" is a VIP perk the server enforces (issue 13): a
+ * "No watermark on gpt/video downloads" is a VIP perk the server enforces: a
  * non-member's output of a gpt (3) or video (4) run is served marked through every link the API
  * hands out; a member gets the original bytes, and becoming a member frees earlier outputs.
  */

@@ -4,7 +4,7 @@ import { buildTestApp, describeEachDatabase, expectError, smsLogin } from './hel
 import type { TestApp } from './helper';
 import { upload } from './task-fixtures';
 
-// The poll path (issue 17): sessions are cached for a few seconds, so logout and revocation must
+// The poll path: sessions are cached for a few seconds, so logout and revocation must
 // still end them at once; the poll's answer skips the zod serialiser, so it must still be exactly
 // what the contract says.
 describeEachDatabase('the task poll path', (target) => {

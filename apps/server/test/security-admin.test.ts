@@ -3,7 +3,7 @@ import { ADMIN_LOCKOUT } from '../src/modules/admin/admin.service';
 import { buildTestApp, describeEachDatabase, expectError, uniqueIp } from './helper';
 import type { TestApp } from './helper';
 
-// Security review findings 5 and 7 (issue 12): each test replays the attack and shows it fails.
+// Security review findings 5 and 7: each test replays the attack and shows it fails.
 const ROOT = { username: 'root', password: 'root-password-2026' };
 
 describeEachDatabase('admin accounts under attack', (target) => {

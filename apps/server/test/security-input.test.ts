@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectError, smsLogin } from './helper';
 import type { TestApp } from './helper';
 
-// Security review finding 7 (issue 12), the input items: each test replays the attack.
+// Security review finding 7, the input items: each test replays the attack.
 const ROOT = { username: 'root', password: 'root-password-2026' };
 
 describe('names and published links', () => {

@@ -5,7 +5,7 @@ import { WX_QR_PER_MINUTE } from '../src/modules/wechat/wechat.routes';
 import { buildTestApp, captureLogs, expectError, makeTempDir, uniqueIp } from './helper';
 import type { TestApp } from './helper';
 
-// Security review finding 6 and the WeChat items of 7 (issue 12): each test replays the attack.
+// Security review finding 6 and the WeChat items of 7: each test replays the attack.
 const ALIYUN = {
   SMS_PROVIDER: 'aliyun',
   ALIYUN_SMS_ACCESS_KEY_ID: 'id',

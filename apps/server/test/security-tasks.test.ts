@@ -4,7 +4,7 @@ import { describeEachDatabase, expectError, smsLogin } from './helper';
 import type { TestApp } from './helper';
 import { buildTaskApp, upload, waitUntil } from './task-fixtures';
 
-// Security review finding 7 (issue 12), the task items: each test replays the attack.
+// Security review finding 7, the task items: each test replays the attack.
 describeEachDatabase('tasks, shares and files under attack', (target) => {
   let t: TestApp;
   beforeAll(async () => {

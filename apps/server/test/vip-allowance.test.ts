@@ -10,7 +10,7 @@ import type { FakeClock, TestApp } from './helper';
 const ROOT = { username: 'vipallowance', password: 'root-password-2026' };
 
 /**
- * The VIP monthly allowance (issue 13): each month of a bought membership is granted once, by the
+ * The VIP monthly allowance: each month of a bought membership is granted once, by the
  * worker pass of any process or lazily when the member reads getVipInfo, whoever comes first.
  * On PostgreSQL two apps on one database stand for two worker processes (or one restarted).
  */

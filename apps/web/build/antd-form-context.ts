@@ -10,7 +10,7 @@ const FORM_CONTEXT = /antd[\\/]es[\\/]form[\\/]context\.js$/;
  * keep), so the whole form library with its validators (~45 KB, ~13 KB brotli) rode with every
  * page that showed a tooltip. This points that one import at the module `FormProvider` lives in —
  * the same module the index re-exports, so the React context is the same one and antd's `Form`
- * (which imports the index itself) still shares it. docs/performance.md, session 12.
+ * (which imports the index itself) still shares it. docs/performance.md.
  */
 export const antdFormContext = (): Plugin => ({
   name: 'huijing-antd-form-context',

@@ -76,7 +76,7 @@ const toolPart = async (id: string): Promise<string> => {
 };
 
 /**
- * zod stays at build time for the tool page (issue 17): `@huijing/tools` in the web is the
+ * zod stays at build time for the tool page: `@huijing/tools` in the web is the
  * registry as data with light parameter checks (same exports the web imports: the registry's
  * lookups, the plain helpers), each tool's widgets and parameters in a chunk of their own that
  * `loadToolPart` brings (the tool page, the phone's form and 再来一次 wait for it), and `virtual:light-checks` holds the contracts' checks the tool

@@ -29,7 +29,7 @@ const iconNames = (): string[] => {
 /**
  * `@ant-design/icons` imported by the app's own code (apps/web/src) is each icon's definition
  * from @ant-design/icons-svg drawn by components/light-icon.tsx, same markup, without the icon
- * package's runtime (issue 17: ~7 KB brotli on every first screen). Each importing module gets
+ * package's runtime (~7 KB brotli on every first screen). Each importing module gets
  * its own copy of the icons it names, so they ride in its chunk: a screen loads the icons it
  * draws, in the files it loads anyway (shared icons made chunks of their own, or were merged
  * into others' chunks with icons the screen never draws). antd's components import their icons

@@ -20,7 +20,7 @@ const exportedNames = (code: string) => [
  * so when called; `aggregateChecks` (a schema's `.minLength`, `.maxValue`…) stays zod's own. The
  * stand-ins are made from the real modules' export lists: a zod whose classic schemas import a
  * name these do not export fails the build. The server, the tests and the development server use
- * zod unchanged. docs/performance.md, session 13.
+ * zod unchanged. docs/performance.md.
  */
 export const zodNoJsonSchema = (): Plugin => ({
   name: 'huijing-zod-no-json-schema',

@@ -3,7 +3,7 @@ import { adminReasonSchema } from './admin';
 import { isoDateSchema, pageSchema, ticketTypeParamSchema } from './common';
 import { taskStatusSchema } from './tasks';
 
-// The admin console's users, tasks, engines, statistics and settings (issue 16).
+// The admin console's users, tasks, engines, statistics and settings.
 
 const pageQuery = {
   current: z.coerce.number().int().min(1).default(1),

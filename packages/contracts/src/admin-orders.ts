@@ -11,7 +11,7 @@ import {
 } from './commerce';
 import { isoDateSchema, pageSchema } from './common';
 
-// The admin console's orders, refunds, reconciliation and products (issue 16).
+// The admin console's orders, refunds, reconciliation and products.
 
 const pageQuery = {
   current: z.coerce.number().int().min(1).default(1),

@@ -85,7 +85,7 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-/** What a membership gives, as the server enforces it (issue 13). */
+/** What a membership gives, as the server enforces it. */
 export const vipPerksSchema = z.object({
   /** The VIP lane: a member's tasks are taken before others' in the same engine queue. */
   priorityQueue: z.boolean(),
@@ -98,7 +98,7 @@ export const vipPerksSchema = z.object({
 });
 export type VipPerks = z.infer<typeof vipPerksSchema>;
 
-/** GET /api/user/getVipInfo: `{isVip, level, expiresAt, perks}` (issue 13) plus display fields. */
+/** GET /api/user/getVipInfo: `{isVip, level, expiresAt, perks}` plus display fields. */
 export const vipInfoSchema = z.object({
   isVip: z.boolean(),
   level: z.enum(['none', 'vip', 'svip']),

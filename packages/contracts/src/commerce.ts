@@ -3,7 +3,7 @@ import { userTextSchema } from './security';
 import { isoDateSchema, pageQuerySchema, pageSchema } from './common';
 
 /**
- * Commerce (issue 13): the catalogue, orders, VIP and the 250513 activity. Money is integer fen
+ * Commerce: the catalogue, orders, VIP and the 250513 activity. Money is integer fen
  * everywhere; yuan appear only on screen (formatFen) and in Alipay's total_amount.
  */
 export const productKinds = ['tickets', 'vip', 'custom', 'activity'] as const;

@@ -101,7 +101,7 @@ export const errorCatalogue = {
   EDIT_INSTRUCTION_REQUIRED: { code: 40071, status: 400, message: '请描述你想怎样修改这张图片' },
   CONVERSATION_NOT_FOUND: { code: 40470, status: 404, message: '对话不存在或已被删除' },
   EDIT_NOT_FOUND: { code: 40471, status: 404, message: '这次图片编辑不存在或已被删除' },
-  // performance (issue 17): codes ending 17
+  // performance: codes ending 17
   TASK_EVENTS_TOO_MANY: {
     code: 42917,
     status: 429,
@@ -113,7 +113,7 @@ export const errorCatalogue = {
     message: '实时进度暂不可用，已改为定时刷新',
   },
   // --
-  // reliability and security (issue 12): codes ending 90–99 and 03–09
+  // reliability and security: codes ending 90–99 and 03–09
   TASK_QUEUE_FULL: {
     code: 42990,
     status: 429,
@@ -137,7 +137,7 @@ export const errorCatalogue = {
     status: 422,
     message: '该请求编号（Idempotency-Key）已用于另一个不同的请求，请换一个编号',
   },
-  // commerce: orders, payments, VIP, activity (issue 13): codes ending 30–39
+  // commerce: orders, payments, VIP, activity: codes ending 30–39
   PRODUCT_NOT_FOUND: { code: 40430, status: 404, message: '商品不存在或已下架' },
   VIP_REQUIRED: { code: 40330, status: 403, message: '该功能为会员权益，开通 VIP 后即可使用' },
   ORDER_NOT_FOUND: { code: 40431, status: 404, message: '订单不存在' },
@@ -179,7 +179,7 @@ export const errorCatalogue = {
     message: '提交太频繁了，请稍后再试；我们会尽快联系您',
   },
   // --
-  // community: gallery, collections, reports (issue 14): codes ending 40–49
+  // community: gallery, collections, reports: codes ending 40–49
   GALLERY_NOT_FOUND: { code: 40440, status: 404, message: '图片不存在或已被作者删除' },
   GALLERY_COLLECTION_NOT_FOUND: { code: 40441, status: 404, message: '合集不存在或已被删除' },
   GALLERY_CURSOR_INVALID: { code: 40040, status: 400, message: '翻页参数有误，请刷新后重试' },
@@ -208,7 +208,7 @@ export const errorCatalogue = {
     message: '发布太频繁了，请稍等一分钟再试',
   },
   // --
-  // model training and the model square (issue 15): codes ending 50–59
+  // model training and the model square: codes ending 50–59
   MODEL_NOT_FOUND: { code: 40450, status: 404, message: '模型不存在或已被删除' },
   TRAIN_DATASET_INVALID: { code: 40050, status: 400, message: '训练图片不符合要求' },
   TRAIN_DOMAIN_UNKNOWN: { code: 40051, status: 400, message: '请选择训练方向' },
@@ -221,7 +221,7 @@ export const errorCatalogue = {
   MODEL_NOT_FINISHED: { code: 40954, status: 409, message: '模型训练完成后才能进行此操作' },
   TRAIN_UNAVAILABLE: { code: 50350, status: 503, message: '模型训练暂不可用' },
   // --
-  // admin console (issue 16): codes ending 75–79
+  // admin console: codes ending 75–79
   ADMIN_PERMISSION_DENIED: { code: 40375, status: 403, message: '当前管理员角色无权执行此操作' },
   ADMIN_REASON_REQUIRED: { code: 40075, status: 400, message: '请填写操作原因' },
   ADMIN_BALANCE_NEGATIVE: {
@@ -256,7 +256,7 @@ export const errorCatalogue = {
     message: '单次赠送的会员天数超出当前角色的上限',
   },
   // --
-  // the designer's first hour (issue 18): codes ending 22–29
+  // the designer's first hour: codes ending 22–29
   PROJECT_NOT_FOUND: { code: 40422, status: 404, message: '这个项目不存在或已被删除' },
   PROJECT_NAME_TAKEN: { code: 40922, status: 409, message: '已有同名项目，换个名称吧' },
   PROJECT_LIMIT: {
@@ -267,7 +267,7 @@ export const errorCatalogue = {
   SAMPLE_NOT_FOUND: { code: 40424, status: 404, message: '没有这张示例图' },
   SAMPLES_RUNNING: { code: 40925, status: 409, message: '示例图正在生成中，完成后再试' },
   // --
-  // guide, contact, SSO, tracking (issue 19): codes ending 85–89
+  // guide, contact, SSO, tracking: codes ending 85–89
   SSO_TICKET_NOT_FOUND: { code: 40485, status: 404, message: '登录凭证不存在或已失效，请重新登录' },
   FEEDBACK_NOT_FOUND: { code: 40486, status: 404, message: '这条反馈不存在或已被删除' },
   FEEDBACK_SCREENSHOT_INVALID: {

@@ -17,7 +17,7 @@ export const queueEstimateSchema = z.object({
 });
 export type QueueEstimate = z.infer<typeof queueEstimateSchema>;
 
-// ---- works as projects (issue 18): a designer's folders for a client's works ----------------
+// ---- works as projects: a designer's folders for a client's works ----------------
 
 export const PROJECTS_MAX = 100;
 export const projectNameSchema = userTextSchema(30, {
@@ -54,7 +54,7 @@ export const projectMoveBodySchema = z.object({
 });
 export const projectMoveResultSchema = z.object({ moved: z.number().int().min(0) });
 
-// ---- example pictures (issue 18): what this installation makes, per style, room type and tool --
+// ---- example pictures: what this installation makes, per style, room type and tool --
 
 export const sampleKinds = ['style', 'room', 'tool'] as const;
 export type SampleKind = (typeof sampleKinds)[number];

@@ -3,7 +3,7 @@ import { userTextSchema } from './security';
 import { DEFAULT_PAGE_SIZE } from './common';
 
 /**
- * The community gallery (灵感广场, issue 14): published pictures, favourites (collects) filed into
+ * The community gallery (灵感广场): published pictures, favourites (collects) filed into
  * collections, reports and the review states. Spec §7: /image/waterfall/page, /collect, /unCollect.
  */
 
@@ -138,7 +138,7 @@ export const galleryPublishBodySchema = z.object({
   /** The case (project) it belongs to, by name: created on first use, per author. */
   project: galleryCaseNameSchema.optional(),
   /**
-   * Or the author's works project (issue 18) as the case: its case, made on first use with the
+   * Or the author's works project as the case: its case, made on first use with the
    * project's name and linked to it (wins over `project`).
    */
   projectId: z.string().trim().min(1).max(64).optional(),

@@ -3,7 +3,7 @@ import { userTextSchema } from './security';
 import { pageSchema } from './common';
 
 /**
- * Issue 19: single sign-on (CAS REST style), page views and events, hot words, the contact
+ * single sign-on (CAS REST style), page views and events, hot words, the contact
  * modal's settings and feedback messages, the browser extension's release.
  */
 

@@ -15,26 +15,26 @@ export * from './client';
 export * from './prompts';
 export * from './shares';
 export * from './assistant';
-// reliability (issue 12)
+// reliability
 // --
 export * from './security';
-// commerce (issue 13)
+// commerce
 export * from './commerce';
 // --
-// gallery (issue 14)
+// gallery
 export * from './gallery';
 // --
-// training (issue 15)
+// training
 export * from './models';
 // --
-// admin (issue 16)
+// admin
 export * from './admin';
 export * from './admin-console';
 export * from './admin-orders';
 // --
-// first-hour (issue 18)
+// first-hour
 export * from './first-hour';
 // --
-// spec-gaps (issue 19)
+// spec-gaps
 export * from './help';
 // --

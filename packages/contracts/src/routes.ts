@@ -85,20 +85,20 @@ export const extraRoutes: readonly string[] = [
   '/admin/login',
   '/admin/accounts',
   '/admin/client',
-  // admin console (issue 16)
+  // admin console
   '/admin/dashboard',
   '/admin/users',
   '/admin/tasks',
   '/admin/engines',
   '/admin/settings',
   '/admin/audit',
-  // moderation queues (issue 16 item 7, lane community)
+  // moderation queues
   '/admin/moderation/gallery',
   '/admin/moderation/models',
   '/admin/orders',
   '/admin/reconcile',
   '/admin/products',
-  // community (issue 14): the pages the tracking labels name; `:x` segments are parameters
+  // community: the pages the tracking labels name; `:x` segments are parameters
   '/findPage',
   '/tupianHome',
   '/caseHome',
@@ -117,7 +117,7 @@ export const extraRoutes: readonly string[] = [
   '/casemineByCollect',
   '/qaPage',
   '/admin/feedback',
-  // commerce (issue 13): the personal center's order history
+  // commerce: the personal center's order history
   '/personalCenter',
 ];
 

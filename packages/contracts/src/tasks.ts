@@ -46,7 +46,7 @@ export const taskInfoSchema = z.object({
   prompt: z.string().nullable().optional(),
   /**
    * What the designer picked (style, space, view, atmosphere…) by catalogue name, in the form's
-   * order: the works page shows a work's own settings (issue 18). Unknown or empty picks are left out.
+   * order: the works page shows a work's own settings. Unknown or empty picks are left out.
    */
   settings: z.array(z.object({ name: z.string(), nameEn: z.string().nullable() })).optional(),
   /** A Chinese message for the user when the task failed. */
@@ -59,7 +59,7 @@ export type TaskInfo = z.infer<typeof taskInfoSchema>;
 export const taskIdQuerySchema = z.object({ taskId: z.string().min(1).max(64) });
 /**
  * delTaskByTaskId: without `keep` it deletes (a queued or running task is canceled first, tickets
- * back); `keep=1` only cancels, and the run stays in history as 已取消 (issue 18).
+ * back); `keep=1` only cancels, and the run stays in history as 已取消.
  */
 export const deleteTaskQuerySchema = taskIdQuerySchema.extend({
   keep: z.enum(['0', '1']).optional(),
@@ -81,7 +81,7 @@ export const taskListQuerySchema = z.object({
   from: isoInstant.optional(),
   /** Created before this instant (exclusive). */
   to: isoInstant.optional(),
-  /** Works of one project (issue 18); 'none': works in no project. */
+  /** Works of one project; 'none': works in no project. */
   projectId: z.string().min(1).max(64).optional(),
 });
 

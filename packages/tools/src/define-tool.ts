@@ -70,7 +70,7 @@ export const widgetSchema = z.object({
   advanced: z.boolean().optional(),
   /**
    * 'scene': how the picture is framed and lit (view, atmosphere, surroundings). Folded into its
-   * own section when the form is long, so the upload and the start button stay near (issue 18).
+   * own section when the form is long, so the upload and the start button stay near.
    */
   group: z.enum(['scene']).optional(),
   /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allTools, getTool } from './registry';
 import { toolVerb } from './verbs';
 
-describe('the start button verb of each tool (issue 18)', () => {
+describe('the start button verb of each tool', () => {
   it('says what the tool does, starting with 开始 or 生成', () => {
     for (const tool of allTools) expect(toolVerb(tool)['zh-CN']).toMatch(/^(开始|生成)/);
   });

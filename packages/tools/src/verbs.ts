@@ -4,7 +4,7 @@ import type { Localized, ToolDefinition } from './define-tool';
 const verb = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
 
 /**
- * The start button's words by what the tool does (issue 18: 开始压缩, 开始放大, 开始渲染 — a verb
+ * The start button's words by what the tool does (开始压缩, 开始放大, 开始渲染 — a verb
  * per tool, not one 开始生成 for all). A tool whose capability says too little about what it does
  * for the designer (an edit tool served by the render capability) names its own `verb`.
  */

@@ -11,7 +11,7 @@ import {
 import { pixels, rng, runJob, tempDir } from './fixtures';
 
 /**
- * Object removal must leave background, not a smear (issue 18). The picture: a wooden floor
+ * Object removal must leave background, not a smear. The picture: a wooden floor
  * (planks of varied tone with grain and noise) with a solid red box on it; the brush covers the
  * box. The measure, over the painted area against a ring 12 px wide around the grown mask:
  *  - colour: the Euclidean distance between the mean RGB of the two is under 14 (of 441);

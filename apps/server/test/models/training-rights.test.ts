@@ -9,7 +9,7 @@ import { api, balanceOf, uploadDataset } from './model-fixtures';
 const ROOT = { username: 'trainrights', password: 'root-password-long-enough' };
 
 /**
- * Training rights (issue 13's perks table: 模型训练 — 普通用户 no, VIP and SVIP yes): POST
+ * Training rights (perks table: 模型训练 — 普通用户 no, VIP and SVIP yes): POST
  * /model/train needs a running membership, checked on the server before anything is held.
  */
 describeEachDatabase('training rights', (target) => {

@@ -40,7 +40,7 @@ describe('runStartup', () => {
   it('moves a phone to the mobile pages (a tool link to its mobile page) and keeps the agreement reachable', () => {
     const phone = fakeWindow('https://huijing.cn/indoorRenderNew', iphone);
     runStartup(phone.win);
-    // Issue 18: a desktop tool link opened on a phone lands on that tool's mobile page.
+    // A desktop tool link opened on a phone lands on that tool's mobile page.
     expect(phone.replaceState).toHaveBeenCalledWith(
       null,
       '',

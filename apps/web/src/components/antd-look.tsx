@@ -23,7 +23,7 @@ import {
  * that the build bakes (components/antd-bake.tsx, loaded before an antd screen draws). The tool
  * page's workspace draws these on its first render, so antd's component code (Button with its
  * wave and compact context, Collapse with rc-collapse and its motion, Skeleton, Alert) is not
- * part of the page's first load (issue 17). Only what the tool page uses is here: no wave on
+ * part of the page's first load. Only what the tool page uses is here: no wave on
  * click, no collapse animation, no closable alert.
  */
 

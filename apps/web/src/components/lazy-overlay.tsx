@@ -26,7 +26,7 @@ const ClickOnMount = ({ target }: { target: string }) => {
 
 /**
  * An antd overlay opened by a click on its one child (Dropdown, Popconfirm), fetched when the child
- * is first drawn instead of with the page (issue 17: the tool page's first load). Until it
+ * is first drawn instead of with the page (the tool page's first load). Until it
  * arrives the child stands alone, and a click on it meanwhile opens the overlay once it is in.
  * The child must pass a `data-` attribute on to its element (antd's Button and plain elements
  * do); its own onClick, if any, is replaced while the overlay loads.

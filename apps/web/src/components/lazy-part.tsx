@@ -29,7 +29,7 @@ export const lazyThemed = <P extends object>(load: () => Promise<ComponentType<P
   lazy(() => withAntdRoot(load)().then((component) => ({ default: component })));
 
 /**
- * A part fetched when a page first draws it (issue 17: a page's first load carries only what it
+ * A part fetched when a page first draws it (a page's first load carries only what it
  * shows at once): a tool's own panel, stage or result part, or an antd overlay around its
  * trigger, themed by antd's root (withAntdRoot). Until it has arrived its place shows
  * `fallback` (nothing by default); the page around it is already drawn.

@@ -9,7 +9,7 @@ import './styles/plain-controls.css';
  * components/styles/plain-controls.css). Each antd control brought
  * its rc-component, its style function and a dozen hooks per render into the tool page's first
  * load, where most tools show a slider, its number box and a segmented choice before anything
- * else (docs/performance.md, session 12). Keyboard and screen readers get the native roles:
+ * else (docs/performance.md). Keyboard and screen readers get the native roles:
  * slider, spinbutton, radio group, switch, text box.
  */
 

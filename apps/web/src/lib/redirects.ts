@@ -48,7 +48,7 @@ export const deviceRedirect = (
   const isMobilePath = pathname.toLowerCase().includes('mobile');
   if (isMobile) {
     if (isMobilePath || pathname === AGREEMENT || RESPONSIVE_PAGES.test(pathname)) return undefined;
-    // Operators run the admin console from their phones too (issue 16: mobile-usable).
+    // Operators run the admin console from their phones too (mobile-usable).
     if (pathname === '/admin' || pathname.startsWith('/admin/')) return undefined;
     if (new URLSearchParams(search).get('share')) return undefined;
     return mobileTarget(pathname, search);

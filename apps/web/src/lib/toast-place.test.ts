@@ -4,7 +4,7 @@ import { TOAST_HEIGHT, toastTop } from './toast-place';
 
 const box = (top: number, bottom: number) => ({ top, bottom });
 
-describe('toastTop: a toast never covers an open dialog title (issue 18)', () => {
+describe('toastTop: a toast never covers an open dialog title', () => {
   it('keeps the spec offset with no dialog, or a dialog whose title is clear of it', () => {
     expect(toastTop()).toBe(TOAST_TOP);
     expect(toastTop({ box: box(100, 500), title: box(120, 142) })).toBe(TOAST_TOP);

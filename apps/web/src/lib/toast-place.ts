@@ -6,7 +6,7 @@ export const TOAST_HEIGHT = 48;
 type Box = { top: number; bottom: number };
 
 /**
- * Where a toast goes so it never covers an open dialog's title (issue 18). The spec's 200 px
+ * Where a toast goes so it never covers an open dialog's title. The spec's 200 px
  * (§9) when nothing is in the way; otherwise above the dialog when there is room, else just
  * under its title, over the dialog's body.
  */

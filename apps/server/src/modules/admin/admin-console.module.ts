@@ -25,7 +25,7 @@ export type AdminConsoleServices = {
 };
 
 /**
- * The admin console (issue 16): the permission matrix, the audit log and the endpoints of the
+ * The admin console: the permission matrix, the audit log and the endpoints of the
  * users, tasks, engines, statistics and settings screens under /api/user/manage. Registered
  * last: it reads what the other areas expose. Modules listed before it use `core.admin.audit`
  * (or build their own with `createAuditLog({ db: core.database.db, now: core.now })`: it is

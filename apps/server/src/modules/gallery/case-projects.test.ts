@@ -5,7 +5,7 @@ import { buildTaskApp, fakeEngine, upload, waitUntil } from '../../../test/task-
 
 type Case = { id: string; name: string; count: number };
 
-describeEachDatabase('gallery cases from works projects (issues 14 and 18)', (target) => {
+describeEachDatabase('gallery cases from works projects', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTaskApp({

@@ -46,7 +46,7 @@ const listed = async (t: TestApp) => {
   >;
 };
 
-describe('example pictures through the OpenAI-compatible images API (issue 18)', () => {
+describe('example pictures through the OpenAI-compatible images API', () => {
   let api: OpenAiImagesDouble;
   let t: TestApp;
   beforeAll(async () => {
@@ -169,7 +169,7 @@ describe('example pictures through the OpenAI-compatible images API (issue 18)',
   });
 });
 
-describe('example pictures through ComfyUI (issue 18)', () => {
+describe('example pictures through ComfyUI', () => {
   let comfy: ComfyUiDouble;
   let t: TestApp;
   beforeAll(async () => {
@@ -203,7 +203,7 @@ describe('example pictures through ComfyUI (issue 18)', () => {
   });
 });
 
-describe('example pictures without an AI engine (issue 18)', () => {
+describe('example pictures without an AI engine', () => {
   let t: TestApp;
   const local = createLocalEngine({ threads: 1 });
   beforeAll(async () => {

@@ -26,7 +26,7 @@ const moderationScreen = (name: 'AdminGalleryReviewPage' | 'AdminModelsReviewPag
   );
 
 /**
- * Admin console screens (issue 16), nested in the admin layout. Each route's access name is one
+ * Admin console screens, nested in the admin layout. Each route's access name is one
  * permission of the server's matrix, so a role never sees a screen its calls would refuse.
  */
 export const adminConsoleRoutes: RouteObject[] = [

@@ -40,7 +40,7 @@ registerResultAction(
   ),
 );
 
-/** Issue 14: the community pages the tracking labels name (lib/tracking.ts). */
+/** The community pages the tracking labels name (lib/tracking.ts). */
 export const communityRoutes: RouteObject[] = [
   page('/findPage', gallery('FindPage')),
   page('/tupianHome', gallery('TupianHome')),

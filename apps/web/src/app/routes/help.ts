@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { page, screen } from '../route-helpers';
 
-/** Help-area routes (issue 19); the help dialogs themselves are mounted by the root layout. */
+/** Help-area routes; the help dialogs themselves are mounted by the root layout. */
 export const helpRoutes: RouteObject[] = [];
 
 /** 客服与反馈 in the admin area (nested in the admin layout). */

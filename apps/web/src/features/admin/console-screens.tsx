@@ -1,6 +1,6 @@
 import './admin.css';
 
-// The admin console's screens (issue 16), one lazy chunk beside the accounts screens.
+// The admin console's screens, one lazy chunk beside the accounts screens.
 export { AdminAuditPage } from './components/admin-audit-page';
 export { AdminDashboardPage } from './components/admin-dashboard-page';
 export { AdminEnginesPage } from './components/admin-engines-page';

@@ -1,5 +1,5 @@
 import './admin.css';
 
-// The moderation queues (issue 16 item 7): one lazy chunk beside the console screens.
+// The moderation queues: one lazy chunk beside the console screens.
 export { AdminGalleryReviewPage } from './components/admin-gallery-review-page';
 export { AdminModelsReviewPage } from './components/admin-models-review-page';

@@ -20,7 +20,7 @@ const picture = (engine: string, beforeUrl: string | null) => ({
   bundled: engine === 'local',
 });
 
-describe('tool cards with example pictures (issue 18)', () => {
+describe('tool cards with example pictures', () => {
   it('show the before/after example with an honest caption, else the lettered tile', async () => {
     fakeApi({
       'GET /ai/samples': () =>

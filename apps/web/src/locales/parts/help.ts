@@ -1,6 +1,6 @@
 import { definePart } from './define-part';
 
-/** Help menu, contact, client download, extension, privacy and the tool-page guide (issue 19). */
+/** Help menu, contact, client download, extension, privacy and the tool-page guide. */
 export const helpPart = definePart(
   {
     hotWords: '热门搜索',

@@ -13,7 +13,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/request';
 import { adminOpts, cleanQuery, type ConsoleQuery, listQuery, unwrap } from './admin.api';
 
-// Orders, refunds, reconciliation and products of the console (issue 16).
+// Orders, refunds, reconciliation and products of the console.
 
 const enc = encodeURIComponent;
 

@@ -13,7 +13,7 @@ afterEach(() => {
   signOutAdmin();
 });
 
-describe('example pictures on the engines screen (issue 18)', { timeout: 20_000 }, () => {
+describe('example pictures on the engines screen', { timeout: 20_000 }, () => {
   it('shows what there is and the last run, and regenerates with a reason', async () => {
     let running = false;
     const api = fakeApi({

@@ -186,7 +186,7 @@ export const publishContextQuery = (taskId: string, enabled: boolean) =>
     retry: false,
   });
 
-/** The designer's works projects (issue 18's folders), to publish one whole as a case. */
+/** The designer's works projects (folders), to publish one whole as a case. */
 export const worksProjectsQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: galleryKeys.worksProjects,

@@ -11,7 +11,7 @@ import { TagsInput } from './publish-action';
 type Values = { projectId: string; tags: string[] };
 
 /**
- * 发布作品项目 on 我的案例: a whole works project (issue 18's folders) published as one case —
+ * 发布作品项目 on 我的案例: a whole works project (folders) published as one case —
  * its finished works' result pictures, titled by the project; publishing again repeats nothing.
  */
 export const PublishProjectButton = () => {

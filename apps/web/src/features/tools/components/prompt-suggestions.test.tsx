@@ -54,7 +54,7 @@ describe('the prompt box of a render or editing tool', () => {
     expect(sun).toHaveAttribute('aria-pressed', 'false');
   });
 
-  it('shows two groups and any group already used, and opens the rest on 更多描述词 (issue 18)', async () => {
+  it('shows two groups and any group already used, and opens the rest on 更多描述词', async () => {
     setup('home-decoration', '奶油风客厅，落地灯');
     const groups = () =>
       within(chips())

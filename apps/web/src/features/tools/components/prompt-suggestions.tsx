@@ -9,7 +9,7 @@ import {
 } from './prompt-phrases';
 import './prompt-suggestions.css';
 
-/** Groups shown before 更多描述词 (the form stays short; issue 18). */
+/** Groups shown before 更多描述词 (the form stays short). */
 const FIRST_GROUPS = 2;
 
 /**

@@ -26,7 +26,7 @@ import { CompareSlider } from './compare-slider';
 
 /**
  * The full-screen viewer opens on a click: fetched once a result is shown (results/image-viewer,
- * with its zoom and its icons), not with the tool page's first load (issue 17).
+ * with its zoom and its icons), not with the tool page's first load.
  */
 const loadViewer = () => import('../results/image-viewer');
 const ImageViewer = lazy(() => loadViewer().then((m) => ({ default: m.ImageViewer })));

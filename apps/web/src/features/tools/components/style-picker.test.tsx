@@ -114,7 +114,7 @@ describe('the style picker of a render tool', () => {
     expect(pic(chinese).getAttribute('style')).not.toBe(pic(industrial).getAttribute('style'));
   });
 
-  it("shows this installation's example picture where a style or room has no cover (issue 18)", async () => {
+  it("shows this installation's example picture where a style or room has no cover", async () => {
     setup(styles, {
       style: {
         'style-new-chinese': picture('/api/ai/samples/file/style-style-new-chinese.webp?v=1'),

@@ -4,7 +4,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 // Apart from task-panel.tsx: antd's Result brings its status drawings (~9 KB brotli), which the
-// tool page loads only when a run ends without a result (issue 17).
+// tool page loads only when a run ends without a result.
 
 /**
  * A failed or canceled task, with the server's message and a retry. A cancel says where the

@@ -56,7 +56,7 @@ const setup = (
   return { tool, api, ...renderWithProviders(<ToolPage tool={tool} />, { client, path: route }) };
 };
 
-// The start button names the tool's work (开始渲染, 开始转线稿: issue 18), or asks to sign in.
+// The start button names the tool's work (开始渲染, 开始转线稿), or asks to sign in.
 const startButton = () => screen.getByRole('button', { name: /开始渲染|开始转线稿|登录后开始/ });
 
 beforeEach(() => {

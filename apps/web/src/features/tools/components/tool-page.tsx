@@ -54,7 +54,7 @@ const TaskEnded = lazyPart(() => import('./task-ended').then((m) => m.TaskEnded)
 const ExtendEditor = lazyPart(() => import('../editor/extend-editor').then((m) => m.ExtendEditor));
 /**
  * A result's view (the compare slider, downloads, 继续处理, 再来一次) is fetched once the page has
- * a run, while it queues and renders: a first visit, which has none, does without it (issue 17).
+ * a run, while it queues and renders: a first visit, which has none, does without it.
  * Its parts arrive together, so the result never shows without its buttons.
  */
 const loadResultView = () => withChunkTimeout(() => import('./result-view'));

@@ -17,7 +17,7 @@ import './editor.css';
 
 /**
  * The editor draws with konva (react-konva brings its own React reconciler): ~100 KB brotli that a
- * tool page without a mask never needs, so it is fetched when a mask stage first shows (issue 17).
+ * tool page without a mask never needs, so it is fetched when a mask stage first shows.
  */
 const loadEditor = () => import('./mask-editor');
 const MaskEditor = lazyThemed(() => loadEditor().then((m) => m.MaskEditor));

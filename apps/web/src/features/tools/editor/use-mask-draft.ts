@@ -7,7 +7,7 @@ import { clickMask } from './mask.api';
 import type { SegmentFn } from './mask-editor';
 
 /**
- * The mask's document and PNG code, for tools with a mask only (issue 17): the page waits for
+ * The mask's document and PNG code, for tools with a mask only: the page waits for
  * it (React's `use`) like for its tool's part; ToolPage and useMobileRun ask for it beside the
  * part, before either is in.
  */

@@ -57,7 +57,7 @@ describe('parameters from the registry', () => {
     expect(main.map((e) => e.name)).toContain('cnStrength');
     expect(advanced.map((e) => e.name)).toContain('ignoreWordAndImage');
   });
-  it('keeps a render form short: view and atmosphere fold into their own section (issue 18)', () => {
+  it('keeps a render form short: view and atmosphere fold into their own section', () => {
     const { main, scene, advanced } = widgetEntries(toolForRoute('/indoorRender')!);
     expect(main.map((e) => e.name)).toEqual(['promptTxt', 'cnStrength', 'style', 'space', 'count']);
     expect(scene.map((e) => e.name)).toEqual(['view', 'atmosphere']);

@@ -65,8 +65,8 @@ export const MAIN_FIELDS_MAX = 5;
 
 /**
  * Widgets in declaration order, split into the main form and the folded parts: advanced ones
- * always, the scene group (view, atmosphere, surroundings) when the form would be long (issue 18:
- * a render tool's settings ran to ~3 000 px; the upload and the start button stay near).
+ * always, the scene group (view, atmosphere, surroundings) when the form would be long (a
+ * render tool's settings would run to ~3 000 px; the upload and the start button stay near).
  */
 export const widgetEntries = (tool: ToolDefinition) => {
   const all = Object.entries(tool.widgets)

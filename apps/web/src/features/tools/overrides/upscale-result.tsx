@@ -6,7 +6,7 @@ const dims = (p: { width: number; height: number }) => `${p.width} × ${p.height
 
 /**
  * Upscale: the size it grew to and a zoomed side-by-side look at one spot, the original
- * enlarged by the browser beside the engine's enlargement (issue 18, like compress has).
+ * enlarged by the browser beside the engine's enlargement (like compress has).
  */
 export const UpscaleResult = ({ task, inputs }: ResultOverrideProps) => {
   const { t } = useTranslation();

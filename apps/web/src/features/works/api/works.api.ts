@@ -72,7 +72,7 @@ export const downloadWorksZip = async (taskIds: string[]): Promise<void> => {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 };
 
-// ---- projects (issue 18) ------------------------------------------------------------------
+// ---- projects ---------------------------------------------------------------------------------
 
 export const projectKeys = { all: ['works', 'projects'] as const };
 

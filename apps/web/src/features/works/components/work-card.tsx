@@ -63,7 +63,7 @@ export const WorkCard = ({
   const tool = getTool(work.toolId);
   const toolName = tool ? pick(tool.name) : work.toolId;
   const cover = work.outputs[0];
-  // The work's own picks (style, space, view…), not the tool's tagline (issue 18).
+  // The work's own picks (style, space, view…), not the tool's tagline.
   const settings = (work.settings ?? [])
     .map((s) => (en ? (s.nameEn ?? s.name) : s.name))
     .join(' · ');

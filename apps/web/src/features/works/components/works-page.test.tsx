@@ -146,7 +146,7 @@ describe('the works page', () => {
     expect(screen.getByRole('button', { name: /取消全选/ })).toBeInTheDocument();
   });
 
-  it('filters by project and moves a selection into one (issue 18)', async () => {
+  it('filters by project and moves a selection into one', async () => {
     const { api } = setup();
     await screen.findByText('共 3 个作品');
     const projects = await screen.findByRole('navigation', { name: '项目' });
@@ -170,7 +170,7 @@ describe('the works page', () => {
     await waitFor(() => expect(api.messages()).toContain('已移动 1 个作品'));
   });
 
-  it('renames the open project in place (issue 18)', async () => {
+  it('renames the open project in place', async () => {
     const { api } = setup();
     const projects = await screen.findByRole('navigation', { name: '项目' });
     expect(within(projects).queryByRole('button', { name: /重命名/ })).toBeNull();

@@ -94,7 +94,7 @@ export const WorksPage = () => {
   const allLoadedSelected =
     loadedIds.length > 0 && loadedIds.slice(0, WORKS_BULK_MAX).every((id) => selected.includes(id));
   const selectAll = () => setSelected(allLoadedSelected ? [] : loadedIds.slice(0, WORKS_BULK_MAX));
-  // What the zip will hold: every picture of the selected works ("打包下载 2 张", issue 18).
+  // What the zip will hold: every picture of the selected works ("打包下载 2 张").
   const pictures = works
     .filter((w) => selected.includes(w.taskId))
     .reduce((n, w) => n + w.outputs.length, 0);

@@ -10,7 +10,7 @@ import { createProject, deleteProject, renameProject, worksKeys } from '../api/w
 const errorText = (e: unknown, fallback: string) => (e instanceof Error && e.message) || fallback;
 
 /**
- * Projects as a row of folders above the works (issue 18): all works, the unfiled ones, then each
+ * Projects as a row of folders above the works: all works, the unfiled ones, then each
  * project with its count; a new project is named in place, the open one renamed in place. The
  * choice lives in the address.
  */

@@ -8,7 +8,7 @@ export interface WorksFilters {
   /** Local calendar days, YYYY-MM-DD (what the date pickers give). */
   from: string;
   to: string;
-  /** A project's id, 'none' for works in no project, '' for all (issue 18). */
+  /** A project's id, 'none' for works in no project, '' for all. */
   project: string;
 }
 
