@@ -2,7 +2,7 @@ import { API_PREFIX } from './constants';
 import { isRequestError, requestRaw, type Query } from './request';
 
 /**
- * The wrapper to the auth host of spec §7. The auth host is this API itself (docs/sso.md):
+ * The wrapper to the auth host of spec §7. The auth host is this API itself (docs/help-and-sso.md):
  * GET sends version=1.2, POST is form-encoded unless JSON is asked for, DELETE likewise; a 201
  * (or 302) answer's Location header is what the caller keeps.
  */

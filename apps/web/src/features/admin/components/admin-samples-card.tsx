@@ -8,7 +8,7 @@ import { useCan } from '../hooks/use-can';
 import { ReasonField } from './reason-field';
 
 /**
- * The example pictures of styles, room types and tools (docs/first-hour.md): how many the pickers
+ * The example pictures of styles, room types and tools (docs/samples.md): how many the pickers
  * and cards have, the last run, and 重新生成示例图 (engines.manage, audit-logged with a reason).
  */
 export const AdminSamplesCard = () => {

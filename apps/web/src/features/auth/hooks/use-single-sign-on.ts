@@ -8,7 +8,7 @@ let asking = false;
 /**
  * Once a person is signed in, the browser holds a ticket-granting ticket of the auth host (this
  * API) under the spec's redirect key, so the sibling sites can sign the same person in and
- * logout can end it everywhere (docs/sso.md).
+ * logout can end it everywhere (docs/help-and-sso.md).
  */
 export const useSingleSignOn = (): void => {
   const { user } = useCurrentUser();

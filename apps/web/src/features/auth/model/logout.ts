@@ -25,7 +25,7 @@ export const logoutKeys: readonly StorageKey[] = [
   storageKeys.personalCenterPage,
 ];
 
-/** The stored redirect target when it is a ticket-granting ticket's location (docs/sso.md). */
+/** The stored redirect target when it is a ticket-granting ticket's location (docs/help-and-sso.md). */
 const storedTicketLocation = (): string | undefined => {
   const value = storage.get(storageKeys.redirect);
   return typeof value === 'string' && value.includes('/cas/v1/tickets/TGT-') ? value : undefined;
