@@ -257,8 +257,8 @@ describe('hosted engines in the browser (DashScope protocol double)', () => {
       const [output] = task.outputs;
       assert.ok(output);
       assert.equal(output.kind, 'video');
-      // 720P of a 16:10 room: the short side at 720.
-      assert.deepEqual([output.width, output.height], [1152, 720]);
+      // 720p asked of wan2.2-i2v-plus, which makes 480P and 1080P: the short side at 1080.
+      assert.deepEqual([output.width, output.height], [1728, 1080]);
       const src = await video.evaluate((v) => (v as HTMLVideoElement).currentSrc);
       assert.equal(new URL(src).origin, server.url, `played from our server: ${src}`);
       assert.match(new URL(src).pathname, /^\/api\/files\//);
@@ -311,7 +311,7 @@ describe('hosted engines in the browser (DashScope protocol double)', () => {
     try {
       await page.goto(`${server.url}/?satoken=${encodeURIComponent(token)}`);
       const widths = await loadsInPage(page, results);
-      assert.deepEqual(widths, [1600, 1152, results[2]!.width]);
+      assert.deepEqual(widths, [1600, 1728, results[2]!.width]);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
