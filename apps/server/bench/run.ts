@@ -2,7 +2,8 @@
 // (1) the task-status poll against a bare Fastify route, (2) startTask throughput with an engine
 // that never runs (no worker), (3) the queue-position query with 10 000 queued tasks, then issue
 // 17's measures (perf-sections.ts): the poll over real HTTP at 100 connections, /api/health while
-// local CPU jobs run, push vs poll for a finished task (task-events.ts), and the web's first load
+// local CPU jobs run, push vs poll for a finished task (task-events.ts), the DashScope engine's own
+// cost per task and its concurrency limit (hosted-engines.ts), and the web's first load
 // (manifest, and Chromium when installed).
 // Bounded by counts and seconds, so it always finishes; numbers compare within one run.
 import fs from 'node:fs/promises';
@@ -22,6 +23,7 @@ import {
   webFromChromium,
   type Row,
 } from './perf-sections';
+import { hostedEngineRows } from './hosted-engines';
 import { taskEventLatency } from './task-events';
 
 const idle: Engine = {
@@ -162,6 +164,7 @@ const main = async () => {
     const perf: Row[] = [
       ...(await pollOverHttp({ base, bare: bareBase, token, taskId: first })),
       ...(await taskEventLatency()),
+      ...(await hostedEngineRows()),
       ...(await eventLoopUnderCpuWork({ base, dataDir })),
       ...webFromBuild(),
       ...(await webFromChromium(base)),

@@ -74,6 +74,16 @@ class Refusal extends Error {
   }
 }
 
+/** Video models Alibaba lists with fewer tiers than all three; others take any. */
+const MODEL_TIERS: Record<string, string[]> = {
+  'wan2.2-i2v-plus': ['480P', '1080P'],
+  'wan2.2-t2v-plus': ['480P', '1080P'],
+  'wanx2.1-i2v-plus': ['720P'],
+  'wanx2.1-kf2v-plus': ['720P'],
+};
+const tierOffered = (model: unknown, tier: string) =>
+  MODEL_TIERS[String(model)]?.includes(tier) ?? true;
+
 const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
 const TIERS: Record<string, number> = { '480P': 480, '720P': 720, '1080P': 1080 };
 
@@ -133,7 +143,8 @@ const produce = async (path: string, body: Record<string, unknown>) => {
     const image = await decodeDataUri(first);
     if (!image) throw bad('The image url is invalid.');
     const tier = TIERS[String(params.resolution ?? '720P')];
-    if (!tier) throw bad('resolution is invalid');
+    if (!tier || !tierOffered(body.model, String(params.resolution ?? '720P')))
+      throw bad('resolution is invalid');
     const scale = tier / Math.min(image.width, image.height);
     return {
       kind: 'video' as const,

@@ -156,10 +156,10 @@ describe('Ark engine against the protocol double', () => {
     expect(task.status).toBe('cancelled');
   });
 
-  it('does not serve masks, outpainting or upscaling', () => {
+  it('serves masked tools (by compositing) but not outpainting or upscaling', () => {
     const caps = engine().capabilities;
-    for (const c of ['render-masked', 'inpaint', 'extend', 'upscale'] as const)
-      expect(caps).not.toContain(c);
+    expect(caps).toEqual(expect.arrayContaining(['render-masked', 'inpaint']));
+    for (const c of ['extend', 'upscale'] as const) expect(caps).not.toContain(c);
   });
 
   it('reports up for a good key and down for a bad one', async () => {

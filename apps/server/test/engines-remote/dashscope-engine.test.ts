@@ -291,6 +291,36 @@ describe('DashScope engine against the protocol double', () => {
     expect(kf[0]).toMatchObject({ kind: 'video', width: 720, height: 720 });
   });
 
+  it('asks wan2.2-i2v-plus for 1080P when 720P is picked: it makes 480P and 1080P only', async () => {
+    const [video] = await engine().run(
+      jobFor({
+        capability: 'video-camera-move',
+        workDir: t.dir,
+        params: { resolution: '720p', duration: 5 },
+        inputs: { upload_img: await pngFile(t.dir, 'room.png', 800, 600) },
+      }),
+    );
+    expect(bodyOf(0)).toMatchObject({
+      model: 'wan2.2-i2v-plus',
+      parameters: { resolution: '1080P' },
+    });
+    expect(video).toMatchObject({ kind: 'video', width: 1440, height: 1080 });
+    // Nothing higher: the model's highest tier. The double refuses a tier a model does not
+    // make, as the service does, so a wrong choice fails the run.
+    const highest = await failureOf(
+      engine({ models: { imageToVideo: 'wanx2.1-i2v-plus' } }).run(
+        jobFor({
+          capability: 'video-camera-move',
+          workDir: t.dir,
+          params: { resolution: '1080p' },
+          inputs: { upload_img: await pngFile(t.dir, 'room2.png', 800, 600) },
+        }),
+      ),
+    );
+    expect(highest).toBeUndefined();
+    expect(bodyOf(1).parameters.resolution).toBe('720P');
+  });
+
   it('reports up when the key is accepted and down when it is not', async () => {
     await expect(engine().health()).resolves.toMatchObject({ status: 'up' });
     await expect(engine({ apiKey: 'sk-bad' }).health()).resolves.toMatchObject({

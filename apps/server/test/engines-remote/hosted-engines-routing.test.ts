@@ -44,14 +44,21 @@ describe('hosted engines built from the environment', () => {
     expect(status.at(-1)).toMatchObject({ status: 'up', detail: 'wanx2.1-imageedit' });
   });
 
-  it('an Ark key serves what Ark has models for, and nothing masked', async () => {
+  it('an Ark key serves what Ark has models for, masked renders by editing and compositing', async () => {
     const api = await startArkDouble();
     closers.push(api.close);
     const t = await buildTestApp({ env: { ARK_API_KEY: api.apiKey, ARK_BASE_URL: api.url } });
     closers.push(t.close);
     const after = await tools(t);
-    for (const id of ['indoor', 'text-to-image', 'text-to-video'])
+    for (const id of [
+      'indoor',
+      'text-to-image',
+      'text-to-video',
+      'local-render',
+      'material-change',
+    ])
       expect(after.get(id), id).toMatchObject({ available: true, engine: 'ark' });
-    expect(after.get('local-render')).toMatchObject({ available: false });
+    // 物体消除 is classical work: the local engine keeps it unless the routing names Ark.
+    expect(after.get('clean')).toMatchObject({ available: true, engine: 'local' });
   });
 });

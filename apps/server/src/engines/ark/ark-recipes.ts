@@ -27,6 +27,8 @@ export interface RecipeContext {
 
 export interface ImageRecipe {
   api: 'images';
+  /** Seedream has no mask input: the engine keeps its edit only inside the painted mask. */
+  masked?: boolean;
   build(
     ctx: RecipeContext,
   ): Promise<{ body: Record<string, unknown>; expected: { width: number; height: number } }>;
@@ -62,10 +64,13 @@ const ratioSize = (job: EngineJob) =>
 
 const seedream = (opts: {
   image: boolean;
+  masked?: boolean;
   prompt?: (ctx: RecipeContext) => string;
 }): ImageRecipe => ({
   api: 'images',
+  masked: opts.masked,
   async build(ctx) {
+    if (opts.masked) need(ctx.job, 'mask');
     const images: string[] = [];
     let size = ratioSize(ctx.job);
     if (opts.image) {
@@ -119,6 +124,12 @@ export const recipes = {
   text_to_image: seedream({ image: false }),
   edit: seedream({ image: true }),
   render: seedream({ image: true, prompt: (ctx) => `${KEEP_STRUCTURE}${ctx.prompt}` }),
+  edit_masked: seedream({ image: true, masked: true }),
+  remove_masked: seedream({
+    image: true,
+    masked: true,
+    prompt: (ctx) => ctx.prompt || '移除画面中多余的物体，用周围的背景自然补全，不留痕迹',
+  }),
   text_to_video: {
     api: 'video',
     async build(ctx) {
@@ -151,11 +162,16 @@ export const recipes = {
 
 export type RecipeName = keyof typeof recipes;
 
-/** Ark has no mask, outpaint or upscale parameter: those stay with other engines. */
+/**
+ * Ark has no mask, outpaint or upscale parameter: masked tools edit the whole picture and keep
+ * the painted part (mask-composite.ts); outpaint and upscale stay with other engines.
+ */
 export const capabilityRecipes: Partial<Record<Capability, RecipeName>> = {
   'text-to-image': 'text_to_image',
   'image-edit': 'edit',
   render: 'render',
+  'render-masked': 'edit_masked',
+  inpaint: 'remove_masked',
   'text-to-video': 'text_to_video',
   'image-to-video': 'image_to_video',
   'video-camera-move': 'image_to_video',

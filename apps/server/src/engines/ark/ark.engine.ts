@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { abortError, EngineError } from '../engine';
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
 import { createLimit } from '../hosted-call';
 import { collectOutputs, pictureCount, promptOfParams, saveResult } from '../hosted-results';
+import { compositeInsideMask } from '../mask-composite';
 import { createArkClient } from './ark.client';
 import type { ArkClientOptions } from './ark.client';
 import { capabilityRecipes, defaultArkModels, recipes } from './ark-recipes';
@@ -62,11 +64,23 @@ export const createArkEngine = (options: ArkEngineOptions): Engine => {
           signal: job.signal,
           expected,
         });
-        outputs.push({ ...saved, provider });
+        outputs.push({ ...(await keepOutsideMask(job, recipe, saved)), provider });
       }
       return outputs;
     });
   };
+
+  /** A masked recipe's answer with every pixel outside the painted mask put back. */
+  const keepOutsideMask = (job: EngineJob, recipe: ImageRecipe, edited: EngineOutput) =>
+    recipe.masked
+      ? compositeInsideMask({
+          original: job.inputs.upload_img!,
+          mask: job.inputs.mask!,
+          edited,
+          workDir: job.workDir,
+          name: `${path.basename(edited.path, path.extname(edited.path))}-masked`,
+        })
+      : edited;
 
   const video = async (job: EngineJob, recipe: VideoRecipe, prompt: string) => {
     const { content } = await recipe.build({ job, prompt });

@@ -31,6 +31,8 @@ export interface RecipeContext {
   job: EngineJob;
   /** This picture's prompt (job.prompts[i] or the run's). */
   prompt: string;
+  /** The model id the request goes to (the recipe's default or DASHSCOPE_MODEL_*). */
+  model: string;
 }
 
 export interface BuiltRequest {
@@ -169,8 +171,29 @@ export const textToImageSize = (job: EngineJob) => {
   return { width: side(width), height: side(height) };
 };
 
-const videoResolution = (job: EngineJob) =>
-  typeof job.params.resolution === 'string' ? job.params.resolution.toUpperCase() : '720P';
+/**
+ * Resolution tiers per video model where Alibaba lists fewer than all three: wan2.2-i2v-plus
+ * and wan2.2-t2v-plus make 480P and 1080P only, the wanx2.1 plus models 720P only.
+ */
+const VIDEO_TIERS: Record<string, string[]> = {
+  'wan2.2-i2v-plus': ['480P', '1080P'],
+  'wan2.2-t2v-plus': ['480P', '1080P'],
+  'wanx2.1-i2v-plus': ['720P'],
+  'wanx2.1-kf2v-plus': ['720P'],
+};
+const TIER_ORDER = ['480P', '720P', '1080P'];
+
+/** The tier asked for, or the model's next one up (never less than asked), else its highest. */
+const videoResolution = (ctx: RecipeContext) => {
+  const asked =
+    typeof ctx.job.params.resolution === 'string'
+      ? ctx.job.params.resolution.toUpperCase()
+      : '720P';
+  const tiers = VIDEO_TIERS[ctx.model];
+  if (!tiers || tiers.includes(asked)) return asked;
+  const rank = TIER_ORDER.indexOf(asked);
+  return tiers.find((t) => TIER_ORDER.indexOf(t) >= rank) ?? tiers.at(-1)!;
+};
 
 /** The wan video models take 5 s (some also 10 s). */
 const videoDuration = (job: EngineJob) => (Number(job.params.duration) > 7 ? 10 : 5);
@@ -253,7 +276,7 @@ export const recipes = {
       img_url: await imageDataUri(need(ctx.job, 'upload_img').path, 2000),
       ...(ctx.prompt ? { prompt: ctx.prompt } : {}),
     },
-    parameters: { resolution: videoResolution(ctx.job), duration: videoDuration(ctx.job) },
+    parameters: { resolution: videoResolution(ctx), duration: videoDuration(ctx.job) },
   })),
   first_last_video: video('firstLastVideo', FIRST_LAST, async (ctx) => ({
     input: {
@@ -261,7 +284,7 @@ export const recipes = {
       last_frame_url: await imageDataUri(need(ctx.job, 'last_frame').path, 2000),
       prompt: ctx.prompt || '镜头平稳地从首帧过渡到尾帧',
     },
-    parameters: { resolution: videoResolution(ctx.job) },
+    parameters: { resolution: videoResolution(ctx) },
   })),
   text_to_video: video('textToVideo', VIDEO, async (ctx) => {
     const ratio =

@@ -41,8 +41,8 @@ export const createDashScopeEngine = (options: DashScopeEngineOptions): Engine =
 
   /** One task: submit, poll, then fetch its results at once (their links expire). */
   const runTask = async (job: EngineJob, recipe: Recipe, prompt: string, index: number) => {
-    const request = await recipe.build({ job, prompt });
     const model = models[recipe.model];
+    const request = await recipe.build({ job, prompt, model });
     return limit.run(job.signal, async () => {
       const { taskId, requestId } = await client.submit(
         recipe.path,
