@@ -46,11 +46,30 @@ const markupOf = (page: Page, selectors: string[]) =>
     selectors,
   );
 
+/**
+ * Every tool runs, as on an install with its engines configured: the heroes then make the render
+ * promise the prerendered shell carries (without an engine they promise what does run instead).
+ */
+const everyToolRuns = async (page: Page) => {
+  const body = (await (await fetch(`${server.url}/api/ai/tools`)).json()) as {
+    data: { available: boolean; reason?: string }[];
+  };
+  const data = body.data.map((t) => ({ ...t, available: true, reason: undefined }));
+  await page.route('**/api/ai/tools', (route) =>
+    route.fulfill({ json: { ...body, data }, headers: { 'cache-control': 'no-store' } }),
+  );
+};
+
 /** Loads `path` twice, without and with scripts, and returns both pages (caller closes). */
-const bothWays = async (path: string, device: typeof desktop | typeof mobile) => {
+const bothWays = async (
+  path: string,
+  device: typeof desktop | typeof mobile,
+  { engines = false } = {},
+) => {
   const still = await newPage(browser, { ...device, javaScriptEnabled: false });
   await still.page.goto(`${server.url}${path}`);
   const live = await newPage(browser, device);
+  if (engines) await everyToolRuns(live.page);
   await live.page.goto(`${server.url}${path}`);
   await waitForContent(live.page);
   return { still, live };
@@ -65,7 +84,7 @@ describe('prerendered first screens', () => {
     // Nothing in it knows the visitor: no 登录 button that a signed-in designer would see flash.
     assert.doesNotMatch(html, /hj-header__login/);
 
-    const { still, live } = await bothWays('/', desktop);
+    const { still, live } = await bothWays('/', desktop, { engines: true });
     try {
       assert.equal(
         await still.page.getByRole('heading', { level: 1 }).innerText(),
@@ -105,7 +124,7 @@ describe('prerendered first screens', () => {
     assert.doesNotMatch(await shell('/', mobileUA), /data-first-screen/);
     assert.doesNotMatch(await shell('/indoorRender', mobileUA), /data-first-screen/);
 
-    const { still, live } = await bothWays('/mobileHome', mobile);
+    const { still, live } = await bothWays('/mobileHome', mobile, { engines: true });
     try {
       const parts = ['.hj-m__hero h1', '.hj-m__lead', '.hj-m__family--render .hj-m__family-head'];
       assert.deepEqual(await markupOf(still.page, parts), await markupOf(live.page, parts));

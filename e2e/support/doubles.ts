@@ -6,6 +6,10 @@ export {
   startComfyUiDouble,
   type ComfyUiDouble,
 } from '../../apps/server/test/doubles/comfyui-double';
+export {
+  startDashScopeDouble,
+  type DashScopeDouble,
+} from '../../apps/server/test/doubles/dashscope-double';
 export { startOpenAiImagesDouble } from '../../apps/server/test/doubles/openai-images-double';
 export {
   startOpenAiChatDouble,

@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { BrandLogo } from './brand-logo';
 import { useAccountSlots } from './account-slots';
 import { HelpMenu } from './help-menu';
+import { RechargeButton } from './recharge-button';
 
 /** The drawer (antd) is fetched the first time the menu opens, not with the first screen. */
 const Drawer = lazy(() =>
@@ -24,6 +25,7 @@ const navItems = [
   { key: 'edit', to: '/list?tab=2' },
   { key: 'generate', to: '/list?tab=3' },
   { key: 'assistant', to: '/deepseek' },
+  { key: 'gallery', to: '/findPage' },
   { key: 'models', to: '/modelsquare' },
   { key: 'works', to: '/aiDesignMangement' },
 ] as const;
@@ -64,6 +66,7 @@ export const SiteHeader = ({ tone = 'light' }: { tone?: 'light' | 'dark' }) => {
             {t('nav.functions')}
           </Link>
           <HelpMenu />
+          <RechargeButton />
           <HeaderAccount tone={tone} />
           <button
             type="button"

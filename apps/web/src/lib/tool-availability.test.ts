@@ -4,7 +4,9 @@ import {
   availabilityOf,
   featuredTool,
   runnableAlternatives,
+  runnableFamiliesFirst,
   runnableFirst,
+  splitRunnable,
 } from './tool-availability';
 
 const tools = [
@@ -24,6 +26,28 @@ describe('tool availability on entry points', () => {
   it('sorts runnable tools first, unknown next, unavailable last, keeping registry order', () => {
     const available = answer(['c', 'e'], ['a', 'b']);
     expect(runnableFirst(tools, available).map((t) => t.id)).toEqual(['c', 'e', 'd', 'a', 'b']);
+  });
+
+  it('leads with what runs and keeps the rest apart; unknown moves nothing', () => {
+    const available = answer(['c', 'e'], ['a', 'b', 'd']);
+    const split = splitRunnable(tools, available);
+    expect(split.runnable.map((t) => t.id)).toEqual(['c', 'e']);
+    expect(split.pending.map((t) => t.id)).toEqual(['a', 'b', 'd']);
+    expect(splitRunnable(tools, availabilityOf(undefined)).pending).toEqual([]);
+    const of = (f: 'render' | 'edit') => tools.filter((t) => t.family === f);
+    expect(runnableFamiliesFirst(['render', 'edit'], of, answer(['c'], ['a', 'b', 'e']))).toEqual([
+      'edit',
+      'render',
+    ]);
+    // Every engine configured (or the answer unknown): the designer's order.
+    expect(runnableFamiliesFirst(['render', 'edit'], of, answer(['a', 'c'], []))).toEqual([
+      'render',
+      'edit',
+    ]);
+    expect(runnableFamiliesFirst(['render', 'edit'], of, availabilityOf(undefined))).toEqual([
+      'render',
+      'edit',
+    ]);
   });
 
   it('features the best runnable tool, never an unavailable one, and nothing while unknown', () => {

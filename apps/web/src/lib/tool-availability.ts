@@ -63,6 +63,33 @@ export const runnableFirst = <T extends Pick<ToolDefinition, 'id'>>(
 };
 
 /**
+ * What an entry point leads with: the tools that run (unknown counts as runnable, so nothing is
+ * moved before the answer lands) and, apart, the ones waiting for an engine, each in the
+ * registry's order. With every engine configured `pending` is empty and the designer's order is
+ * back as it was.
+ */
+export const splitRunnable = <T extends Pick<ToolDefinition, 'id'>>(
+  tools: readonly T[],
+  available: AvailabilityOf,
+): { runnable: T[]; pending: T[] } => ({
+  runnable: tools.filter((t) => available(t.id) !== false),
+  pending: tools.filter((t) => available(t.id) === false),
+});
+
+/**
+ * Families with something that runs first, in the designer's order; families whose every tool
+ * waits for an engine go after them (they show only under 即将开通).
+ */
+export const runnableFamiliesFirst = <F extends string>(
+  families: readonly F[],
+  toolsOf: (family: F) => readonly Pick<ToolDefinition, 'id'>[],
+  available: AvailabilityOf,
+): F[] => {
+  const runs = (family: F) => toolsOf(family).some((t) => available(t.id) !== false);
+  return [...families.filter(runs), ...families.filter((f) => !runs(f))];
+};
+
+/**
  * The tool a hero features: the first runnable of `preferred` (best first), else the first
  * runnable of `all`; undefined while unknown or when nothing can run (the hero then offers the
  * list instead of a tool).

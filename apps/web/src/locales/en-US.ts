@@ -28,6 +28,12 @@ export const enUS: Resources = {
     models: 'Model square',
     works: 'My works',
     functions: 'All tools',
+    gallery: 'Inspiration',
+    recharge: 'Top up',
+    home: 'Home',
+    myWorks: 'My works',
+    mine: 'Me',
+    tabs: 'Bottom navigation',
     menu: 'Menu',
   },
   actions: {

@@ -29,6 +29,12 @@ export const zhCN = {
     models: '模型广场',
     works: '作品管理',
     functions: '全部功能',
+    gallery: '灵感广场',
+    recharge: '充值',
+    home: '首页',
+    myWorks: '我的作品',
+    mine: '我的',
+    tabs: '底部导航',
     menu: '菜单',
   },
   actions: {

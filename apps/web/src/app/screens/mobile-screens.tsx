@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { MobileTabBar } from '../../features/mobile';
+import { MobileTabBar } from '../../components/mobile-tab-bar';
 import {
   MobileDonePage,
   MobileListPage,

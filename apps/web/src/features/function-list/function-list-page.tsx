@@ -1,5 +1,12 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { allTools, familyNames, toolEntry, toolsOfFamily, type ToolFamily } from '@huijing/tools';
+import {
+  allTools,
+  familyNames,
+  toolEntry,
+  toolsOfFamily,
+  type ToolDefinition,
+  type ToolFamily,
+} from '@huijing/tools';
 import { Empty, Input, Tabs } from 'antd';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,26 +18,66 @@ import { ToolCard } from '../../components/tool-card';
 import { useLocalized } from '../../components/use-localized';
 import { usePageTitle } from '../../components/use-page-title';
 import { useToolAvailability } from '../../components/use-tool-availability';
-import { runnableFirst } from '../../lib/tool-availability';
+import { runnableFamiliesFirst, splitRunnable } from '../../lib/tool-availability';
 import { DEFAULT_LIST_TAB } from '../../lib/constants';
+import type { AvailabilityOf } from '../../lib/tool-availability';
 import { filterTools, tabFromParam } from './filter-tools';
 import './function-list.css';
 
 const families: ToolFamily[] = ['render', 'edit', 'generate'];
+
+/** What runs, then the tools waiting for an engine under 即将开通 with what enabling them takes. */
+const RunnableThenSoon = ({
+  tools,
+  available,
+}: {
+  tools: readonly ToolDefinition[];
+  available: AvailabilityOf;
+}) => {
+  const { t } = useTranslation();
+  const { runnable, pending } = splitRunnable(tools, available);
+  return (
+    <>
+      {runnable.length > 0 ? (
+        <div className="hj-tool-grid">
+          {runnable.map((tool) => (
+            <ToolCard key={tool.id} tool={tool} available={available(tool.id)} />
+          ))}
+        </div>
+      ) : null}
+      {pending.length > 0 ? (
+        <section className="hj-list__soon" data-soon>
+          <h3>
+            {t('firstHour.soon.title')}
+            <small>{t('firstHour.soon.count', { count: pending.length })}</small>
+          </h3>
+          <p>{t('firstHour.soon.line')}</p>
+          <div className="hj-tool-grid">
+            {pending.map((tool) => (
+              <ToolCard key={tool.id} tool={tool} compact available={false} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+};
 
 /** The function list: one tab per family (tab 1 first), with a search across every tool. */
 export const FunctionListPage = () => {
   const { t } = useTranslation();
   const pick = useLocalized();
   const [params, setParams] = useSearchParams();
+  const { available } = useToolAvailability();
+  // Without a tab asked for, the list opens on the first family with something that runs (the
+  // designer's first tab once engines are configured).
+  const firstRunnable = runnableFamiliesFirst(families, toolsOfFamily, available)[0]!;
   const tab = params.has('tab')
     ? tabFromParam(params.get('tab'), families.length)
-    : DEFAULT_LIST_TAB;
+    : families.indexOf(firstRunnable) + 1 || DEFAULT_LIST_TAB;
   const query = params.get('q') ?? '';
   const deferredQuery = useDeferredValue(query);
-  // Runnable tools first everywhere; unavailable ones keep their place in the list with a badge.
-  const { available } = useToolAvailability();
-  const results = runnableFirst(filterTools(allTools, deferredQuery), available);
+  const results = filterTools(allTools, deferredQuery);
   // Shortcuts only to tools that run now: the badged ones first, then any runnable tool.
   const hot = [...allTools.filter((x) => x.badge), ...allTools.filter((x) => !x.badge)]
     .filter((tool) => available(tool.id) === true)
@@ -80,11 +127,7 @@ export const FunctionListPage = () => {
           <section aria-live="polite">
             <p className="hj-list__count">{t('list.results', { count: results.length })}</p>
             {results.length > 0 ? (
-              <div className="hj-tool-grid">
-                {results.map((tool) => (
-                  <ToolCard key={tool.id} tool={tool} available={available(tool.id)} />
-                ))}
-              </div>
+              <RunnableThenSoon tools={results} available={available} />
             ) : (
               <Empty
                 className="hj-list__empty"
@@ -110,11 +153,7 @@ export const FunctionListPage = () => {
               children: (
                 <>
                   <p className="hj-list__family-desc">{t(`families.${family}`)}</p>
-                  <div className="hj-tool-grid">
-                    {runnableFirst(toolsOfFamily(family), available).map((tool) => (
-                      <ToolCard key={tool.id} tool={tool} available={available(tool.id)} />
-                    ))}
-                  </div>
+                  <RunnableThenSoon tools={toolsOfFamily(family)} available={available} />
                 </>
               ),
             }))}

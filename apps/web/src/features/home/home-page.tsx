@@ -9,7 +9,7 @@ import { ToolCard } from '../../components/tool-card';
 import { useLocalized } from '../../components/use-localized';
 import { usePageTitle } from '../../components/use-page-title';
 import { useToolAvailability } from '../../components/use-tool-availability';
-import { featuredTool, runnableFirst } from '../../lib/tool-availability';
+import { featuredTool, runnableFamiliesFirst, splitRunnable } from '../../lib/tool-availability';
 import { catalogOfFamily, catalogTools, familyNames } from '../../lib/tool-catalog';
 import { HeroIllustration } from './hero-illustration';
 import { homeAreas } from './home-areas';
@@ -44,6 +44,11 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
   const { available } = useToolAvailability();
   const featured = featuredTool(heroPreference, catalogTools, available);
   const featuredHref = featured ? featured.entry : '/list';
+  // The promise above the button is the featured tool's family's (草图到效果图 only when a
+  // render tool runs); unknown keeps the render promise the prerendered shell carries.
+  const promise = featured?.family ?? 'render';
+  const order = runnableFamiliesFirst(families, catalogOfFamily, available);
+  const pending = splitRunnable(catalogTools, available).pending;
   usePageTitle();
 
   return (
@@ -56,14 +61,11 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
               <ThunderboltFilled /> 专为室内 · 建筑 · 景观设计师打造
             </span>
             <h1 className="hj-hero__title">
-              草图到效果图
+              {t(`firstHour.hero.${promise}.title`)}
               <br />
-              <span className="hj-hero__accent">只需一步</span>
+              <span className="hj-hero__accent">{t(`firstHour.hero.${promise}.accent`)}</span>
             </h1>
-            <p className="hj-hero__lead">
-              绘境把 AI 渲染、图片编辑与创意生成集于一处：上传线稿、白模或毛坯照片，
-              保留空间结构与透视，几十秒得到可直接汇报的效果图。
-            </p>
+            <p className="hj-hero__lead">{t(`firstHour.hero.${promise}.lead`)}</p>
             <div className="hj-hero__actions">
               <Link to="/list" className="hj-btn hj-btn--primary hj-btn--large hj-hero__cta">
                 {t('actions.start')} <ArrowRightOutlined />
@@ -73,7 +75,9 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
                 className="hj-btn hj-btn--ghost hj-btn--large hj-hero__secondary"
                 data-tool={featured?.id}
               >
-                {featured ? `试试 ${pick(featured.name)}` : t('firstHour.chooseTool')}
+                {featured
+                  ? t('firstHour.tryTool', { name: pick(featured.name) })
+                  : t('firstHour.chooseTool')}
               </Link>
             </div>
             <ul className="hj-hero__facts">
@@ -108,29 +112,36 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
       </section>
 
       <div className="hj-home__body">
-        {families.map((family, index) => (
-          <BelowTheFold key={family}>
-            <section className="hj-section" id={`family-${family}`}>
-              <header className="hj-section__head">
-                <div>
-                  <span className={`hj-section__icon hj-section__icon--${family}`}>
-                    <AreaIcon name={family} />
-                  </span>
-                  <h2>{pick(familyNames[family])}</h2>
-                  <p>{t(`families.${family}`)}</p>
+        {order.map((family) => {
+          const tools = splitRunnable(catalogOfFamily(family), available).runnable;
+          if (tools.length === 0) return null;
+          return (
+            <BelowTheFold key={family}>
+              <section className="hj-section" id={`family-${family}`}>
+                <header className="hj-section__head">
+                  <div>
+                    <span className={`hj-section__icon hj-section__icon--${family}`}>
+                      <AreaIcon name={family} />
+                    </span>
+                    <h2>{pick(familyNames[family])}</h2>
+                    <p>{t(`families.${family}`)}</p>
+                  </div>
+                  <Link
+                    to={`/list?tab=${families.indexOf(family) + 1}`}
+                    className="hj-section__more"
+                  >
+                    {t('actions.viewAll')} <ArrowRightOutlined />
+                  </Link>
+                </header>
+                <div className="hj-tool-grid">
+                  {tools.map((tool) => (
+                    <ToolCard key={tool.id} tool={tool} available={available(tool.id)} />
+                  ))}
                 </div>
-                <Link to={`/list?tab=${index + 1}`} className="hj-section__more">
-                  {t('actions.viewAll')} <ArrowRightOutlined />
-                </Link>
-              </header>
-              <div className="hj-tool-grid">
-                {runnableFirst(catalogOfFamily(family), available).map((tool) => (
-                  <ToolCard key={tool.id} tool={tool} available={available(tool.id)} />
-                ))}
-              </div>
-            </section>
-          </BelowTheFold>
-        ))}
+              </section>
+            </BelowTheFold>
+          );
+        })}
 
         <BelowTheFold>
           <section className="hj-section">
@@ -165,26 +176,31 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
         </BelowTheFold>
 
         <BelowTheFold>
-          <section className="hj-steps">
-            <h2>三步，交付一张效果图</h2>
-            <ol>
-              {steps.map((step, i) => (
-                <li key={step.title}>
-                  <span className="hj-steps__num">0{i + 1}</span>
-                  <h3>{step.title}</h3>
-                  <p>{step.body}</p>
-                </li>
-              ))}
-            </ol>
-          </section>
+          {/* The three steps are a render's; they show while a render tool is what the hero offers. */}
+          {promise === 'render' ? (
+            <section className="hj-steps">
+              <h2>三步，交付一张效果图</h2>
+              <ol>
+                {steps.map((step, i) => (
+                  <li key={step.title}>
+                    <span className="hj-steps__num">0{i + 1}</span>
+                    <h3>{step.title}</h3>
+                    <p>{step.body}</p>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
 
           <section className="hj-cta">
             <div>
               <h2>让下一次方案汇报，提前一天完成</h2>
               <p>
-                {featured
-                  ? `从 ${pick(featured.name)} 开始，体验草图秒变效果图。`
-                  : '挑一个工具，体验草图秒变效果图。'}
+                {!featured
+                  ? '挑一个工具，体验草图秒变效果图。'
+                  : promise === 'render'
+                    ? `从 ${pick(featured.name)} 开始，体验草图秒变效果图。`
+                    : `从 ${pick(featured.name)} 开始，几秒得到第一张成品。`}
               </p>
             </div>
             <Link
@@ -196,6 +212,27 @@ export const HomePage = ({ footer }: { footer: boolean }) => {
             </Link>
           </section>
         </BelowTheFold>
+
+        {pending.length > 0 ? (
+          <BelowTheFold>
+            <section className="hj-section hj-soon" id="coming-soon">
+              <header className="hj-section__head">
+                <div>
+                  <h2>
+                    {t('firstHour.soon.title')}
+                    <small>{t('firstHour.soon.count', { count: pending.length })}</small>
+                  </h2>
+                  <p>{t('firstHour.soon.line')}</p>
+                </div>
+              </header>
+              <div className="hj-tool-grid">
+                {pending.map((tool) => (
+                  <ToolCard key={tool.id} tool={tool} compact available={false} />
+                ))}
+              </div>
+            </section>
+          </BelowTheFold>
+        ) : null}
       </div>
     </PageShell>
   );

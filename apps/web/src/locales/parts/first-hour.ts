@@ -10,6 +10,29 @@ export const firstHourPart = definePart(
     pendingButton: '暂未开通',
     pendingFew: '{{count}} 款待开通',
     chooseTool: '挑一个工具开始',
+    soon: {
+      title: '即将开通',
+      line: '这些工具需要 AI 图像引擎：管理员接入 ComfyUI、通义万相、火山方舟或兼容 OpenAI 的图像服务后即可使用。',
+      count: '{{count}} 款',
+    },
+    tryTool: '试试 {{name}}',
+    hero: {
+      render: {
+        title: '草图到效果图',
+        accent: '只需一步',
+        lead: '绘境把 AI 渲染、图片编辑与创意生成集于一处：上传线稿、白模或毛坯照片，保留空间结构与透视，几十秒得到可直接汇报的效果图。',
+      },
+      edit: {
+        title: '效果图后期',
+        accent: '一键完成',
+        lead: '物体消除、高清放大、线稿提取、色调调整：上传一张图，几秒得到干净的成品，原图的结构与透视保持不变。',
+      },
+      generate: {
+        title: '一句话',
+        accent: '生成灵感图',
+        lead: '写下想法或上传参考图，AI 生成可直接参考的空间灵感图，多张方案同时出图。',
+      },
+    },
     sample: {
       local: '示例 · 本机引擎生成',
       ai: '示例 · 本站 AI 引擎生成',
@@ -52,6 +75,29 @@ export const firstHourPart = definePart(
     pendingButton: 'Not available yet',
     pendingFew: '{{count}} coming soon',
     chooseTool: 'Pick a tool to start',
+    soon: {
+      title: 'Coming soon',
+      line: 'These tools need an AI image engine: they work once an administrator connects ComfyUI, Alibaba Model Studio, Volcengine Ark or an OpenAI-compatible image service.',
+      count: '{{count}} tools',
+    },
+    tryTool: 'Try {{name}}',
+    hero: {
+      render: {
+        title: 'From sketch to render',
+        accent: 'in one step',
+        lead: 'Huijing brings AI rendering, image editing and generation together: upload a line drawing, a white model or a bare-room photo and get a presentation-ready render in seconds, structure and perspective kept.',
+      },
+      edit: {
+        title: 'Render retouching',
+        accent: 'in one click',
+        lead: 'Object removal, upscaling, line extraction, tone: upload a picture and get a clean result in seconds, its structure and perspective kept.',
+      },
+      generate: {
+        title: 'One sentence',
+        accent: 'to an inspiration picture',
+        lead: 'Write an idea or upload a reference and AI draws inspiration pictures of the space, several options at once.',
+      },
+    },
     sample: {
       local: 'Example · made by the built-in engine',
       ai: 'Example · made by this site’s AI engine',

@@ -4,12 +4,6 @@ import { definePart } from './define-part';
 export const mobilePart = definePart(
   {
     back: '返回',
-    tabs: {
-      label: '底部导航',
-      home: '首页',
-      list: '全部功能',
-      works: '我的作品',
-    },
     home: {
       title: '移动端',
       hello: '你好，设计师',
@@ -83,12 +77,6 @@ export const mobilePart = definePart(
   },
   {
     back: 'Back',
-    tabs: {
-      label: 'Bottom navigation',
-      home: 'Home',
-      list: 'All tools',
-      works: 'My works',
-    },
     home: {
       title: 'Mobile',
       hello: 'Hello, designer',

@@ -85,7 +85,20 @@ const AccountPanel = ({ user, onAction }: { user: CurrentUser; onAction: () => v
           <strong>{user.nickname}</strong>
           <span>{user.phone ?? '微信登录'}</span>
         </div>
-        {user.vip.isVip ? <VipBadge user={user} /> : <span className="hj-vip--none">普通会员</span>}
+        {user.vip.isVip ? (
+          <VipBadge user={user} />
+        ) : (
+          <button
+            type="button"
+            className="hj-vip-join"
+            onClick={() => {
+              onAction();
+              openRecharge({ tab: 'vip' });
+            }}
+          >
+            <CrownFilled /> 开通会员
+          </button>
+        )}
       </div>
       {/* The ticket counter opens the recharge modal (spec §2). */}
       <ul className="hj-account__tickets" aria-label="剩余次数">

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Modal, Radio, Select, Spin } from 'antd';
 import { useRef, useState } from 'react';
 import { useAccountDialogs } from '../../../components/account-dialogs.store';
+import { useRecharge } from '../../../components/recharge.store';
 import { useCurrentUser } from '../../../components/use-session';
 import { formatDateTime } from '../../../lib/format';
 import { IMAGE_COMPRESSED_NOTICE, prepareImage } from '../../../lib/image-file';
@@ -98,7 +99,13 @@ const ProfileForm = ({ user, onSaved }: { user: CurrentUser; onSaved: (u: UserIn
               {user.vip.expiresAt ? ` · ${formatDateTime(user.vip.expiresAt)} 到期` : ''}
             </em>
           ) : (
-            <em className="hj-vip hj-vip--none">普通会员</em>
+            <button
+              type="button"
+              className="hj-vip-join"
+              onClick={() => useRecharge.getState().openRecharge({ tab: 'vip' })}
+            >
+              <CrownFilled /> 开通会员
+            </button>
           )}
         </div>
       </div>

@@ -2,8 +2,9 @@ import { LeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccountSlots } from '../../../../components/account-slots';
+import { PhoneShortcuts } from '../../../../components/phone-bar';
 
-/** The phone screens' top bar: a big back target, the screen's title, the account. */
+/** The phone screens' top bar: a big back target, the title, 灵感广场, 充值 and the account. */
 export const MobileTopBar = ({ title, back }: { title: string; back: string }) => {
   const { t } = useTranslation();
   const { MobileAccount } = useAccountSlots();
@@ -13,7 +14,10 @@ export const MobileTopBar = ({ title, back }: { title: string; back: string }) =
         <LeftOutlined />
       </Link>
       <h1 className="hj-mf__title">{title}</h1>
-      <MobileAccount />
+      <span className="hj-m__bar-actions">
+        <PhoneShortcuts />
+        <MobileAccount />
+      </span>
     </header>
   );
 };
