@@ -13,6 +13,7 @@ export const firstHourModule: FeatureModuleFactory = (core) => {
       local: core.env.TASK_CONCURRENCY_LOCAL,
       remote: core.env.TASK_CONCURRENCY_REMOTE,
     },
+    providerLimit: (engineId) => core.slots.of(engineId)?.limit,
   });
   const projects = createProjectsService({ db: core.database.db, now: core.now });
   return {
