@@ -15,7 +15,7 @@ const TEST_TIMEOUT_MS = 180_000;
 const THUMB_SIDE = 256;
 const TEST_PROMPT = '一间简洁明亮的现代客厅，白墙，木地板，自然光';
 
-/** The smallest real job an engine can do: a 512×512 text-to-image, else line art of a square. */
+/** The smallest real job: one square text-to-image (at the model's least size), else line art. */
 const testJobOf = async (engine: Engine, workDir: string) => {
   const wanted: Capability[] = ['text-to-image', 'to-line', 'compress'];
   const capability = wanted.find((c) => engine.capabilities.includes(c));
@@ -24,6 +24,7 @@ const testJobOf = async (engine: Engine, workDir: string) => {
   const params = {
     ...(tool?.params.safeParse({}).data as Record<string, unknown> | undefined),
     count: 1,
+    aspectRatio: '1:1',
     width: 512,
     height: 512,
     promptTxt: TEST_PROMPT,
