@@ -11,6 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createDashScopeEngine } from '../src/engines/dashscope/dashscope.engine';
 import type { EngineJob } from '../src/engines/engine';
+import { createLocalSlots } from '../src/engines/provider-slots';
 import { startDashScopeDouble } from '../test/doubles/dashscope-double';
 import type { Row } from './perf-sections';
 
@@ -149,7 +150,7 @@ export const hostedEngineRows = async (): Promise<Row[]> => {
       ]);
     }
 
-    // 2. 20 tasks at once through an engine limited to 2; tasks take a few polls each.
+    // 2. 20 tasks at once through the provider's slots, limited to 2; tasks take a few polls each.
     {
       const api = await startDashScopeDouble({ pendingPolls: 1, runningPolls: 1 });
       const count = inFlightCounter();
@@ -157,17 +158,19 @@ export const hostedEngineRows = async (): Promise<Row[]> => {
       const engine = createDashScopeEngine({
         baseUrl: proxy.url,
         apiKey: api.apiKey,
-        concurrency: LIMIT,
         pollMs: 20,
         pollMaxMs: 20,
       });
+      // The limit the task worker takes a slot from before it claims a task.
+      const slot = createLocalSlots({ dashscope: LIMIT }).of('dashscope')!;
       let succeeded = 0;
       try {
         await Promise.all(
           Array.from({ length: LIMIT_TASKS }, async (_, i) => {
             const job = renderJob(dir, room, 100 + i);
             await fs.mkdir(job.workDir);
-            if ((await engine.run(job)).length === 1) succeeded += 1;
+            const outputs = await slot.run(job.signal, () => engine.run(job));
+            if (outputs.length === 1) succeeded += 1;
           }),
         );
       } finally {

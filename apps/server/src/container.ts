@@ -53,6 +53,7 @@ import { createLocalEngine } from './engines/local/local-engine';
 import { createOpenAiImagesEngine } from './engines/openai/openai-images.engine';
 import { createDashScopeEngine } from './engines/dashscope/dashscope.engine';
 import { createArkEngine } from './engines/ark/ark.engine';
+import { createLocalSlots, createRedisSlots } from './engines/provider-slots';
 import { createTasksService } from './modules/tasks/tasks.service';
 import { createSharesService } from './modules/shares/shares.service';
 import { createTaskWorker } from './modules/tasks/tasks.worker';
@@ -272,6 +273,17 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     ? createRedisTaskEventBus(env.REDIS_URL, logger, env.REDIS_PREFIX)
     : localTaskEventBus();
   const router = createEngineRouter({ engines: options.engines ?? configuredEngines(env), db });
+  // The providers' concurrent-task limits, held across every worker when they share Redis.
+  const slotLimits = { dashscope: env.dashscope?.concurrency, ark: env.ark?.concurrency };
+  const slots =
+    env.REDIS_URL && Object.values(slotLimits).some(Boolean)
+      ? createRedisSlots({
+          url: env.REDIS_URL,
+          prefix: env.REDIS_PREFIX,
+          limits: slotLimits,
+          logger,
+        })
+      : createLocalSlots(slotLimits);
   const engineStatus = createEngineStatus(router.engines);
   const worker = createTaskWorker({
     db,
@@ -283,11 +295,14 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     dataDir: env.DATA_DIR,
     leaseMs: env.TASK_LEASE_MS,
     sweepMs: env.TASK_SWEEP_MS,
-    // A remote engine with several servers (COMFYUI_URL list) runs that many at once per server.
+    // A remote engine with several servers (COMFYUI_URL list) runs that many at once per server;
+    // a hosted provider's lane takes up to its limit, which the slots share between workers.
     concurrency: (engine) =>
       engine.id === 'local'
         ? env.TASK_CONCURRENCY_LOCAL
-        : env.TASK_CONCURRENCY_REMOTE * (engine.backends?.().length || 1),
+        : (slots.of(engine.id)?.limit ??
+          env.TASK_CONCURRENCY_REMOTE * (engine.backends?.().length || 1)),
+    slots,
     composePrompt: createPromptComposer({ vocabulary }),
     notify: taskEvents.publish,
   });
@@ -415,6 +430,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
       admit: rateLimits.perKey('click-mask', env.CLICK_MASK_PER_MINUTE, 'CLICK_MASK_TOO_FREQUENT'),
     }),
     worker,
+    slots,
     works: createWorksService({ db, tasks, files }),
     client: createClientService({ settings, audit: admin.audit }),
     prompts: createPromptsService({
@@ -487,6 +503,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
         // Only the engines made here: engines a caller passed in are the caller's to close.
         if (!options.engines) await Promise.all(router.engines.map((e) => e.close?.()));
         await queue.close();
+        await slots.close();
         taskStreams.closeAll();
         await taskEvents.close();
         await sessionBus.close();

@@ -52,6 +52,12 @@ const endpoints: Endpoint[] = [
     body: { kind: 'tool', id: 'no-such-tool', outOfService: true, reason: '测试矩阵' },
     permission: 'engines.manage',
   },
+  {
+    method: 'POST',
+    url: '/engines/no-such-engine/test',
+    body: { reason: '测试矩阵' },
+    permission: 'engines.manage',
+  },
   { method: 'GET', url: '/stats', permission: 'stats.read' },
   { method: 'GET', url: '/settings', permission: 'settings.read' },
   {

@@ -241,6 +241,7 @@ const calls: Record<string, Prepare> = {
     url: '/engines/switch',
     body: { kind: 'tool', id: 'to-line', outOfService: false, reason },
   }),
+  'POST /engines/:id/test': async () => ({ url: '/engines/local/test', body: { reason } }),
   'POST /settings/:key': async () => ({
     url: '/settings/operatorTicketLimit',
     body: { value: 100, reason },

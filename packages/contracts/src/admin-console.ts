@@ -176,6 +176,12 @@ export const adminEngineSchema = z.object({
   message: z.string().nullable(),
   /** Present for an engine with its own list of servers (ComfyUI), one row per server. */
   backends: z.array(adminEngineBackendSchema).optional(),
+  /** A hosted provider's slots held now by every worker, of its limit (null: no limit). */
+  concurrency: z.object({ inUse: z.number().int(), limit: z.number().int() }).nullable(),
+  /** The newest failed tasks of the last day, newest first, as their owners were told. */
+  recentErrors: z.array(
+    z.object({ at: isoDateSchema, toolId: z.string(), message: z.string().nullable() }),
+  ),
 });
 export const adminToolSwitchSchema = z.object({
   id: z.string(),
@@ -196,6 +202,21 @@ export const adminServiceSwitchSchema = z.object({
   message: z.string().trim().max(120).optional(),
   reason: adminReasonSchema,
 });
+
+export const adminEngineIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const adminEngineTestBodySchema = z.object({ reason: adminReasonSchema });
+/** One small real job through an engine (测试): its picture as a small data URL, or the error. */
+export const adminEngineTestSchema = z.object({
+  engineId: z.string(),
+  ok: z.boolean(),
+  capability: z.string(),
+  ms: z.number().int(),
+  thumbnail: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+export type AdminEngineTest = z.infer<typeof adminEngineTestSchema>;
 
 // ---------------------------------------------------------------- statistics
 

@@ -15,6 +15,7 @@ import type { Role } from '../config/role';
 import type { DatabaseHandle } from '../db/kysely';
 import type { Database } from '../db/schema';
 import type { EngineRouter } from '../engines/engine-router';
+import type { ProviderSlots } from '../engines/provider-slots';
 import type { RateLimits } from '../http/rate-limit';
 import type { AdminService } from '../modules/admin/admin.service';
 import type { AssistantService } from '../modules/assistant/assistant.service';
@@ -119,6 +120,8 @@ export type Container = {
   shares: SharesService;
   clickMask: ClickMaskService;
   worker: TaskWorker;
+  /** Hosted providers' concurrent-task limits (engines/provider-slots.ts). */
+  slots: ProviderSlots;
   works: WorksService;
   client: ClientService;
   prompts: PromptsService;

@@ -4,7 +4,7 @@ import { abortError, EngineError } from './engine';
 
 /**
  * What the hosted engines (DashScope, Ark) share: an abortable sleep, exponential backoff, an
- * in-process limit on calls running at once per provider, data-URI inputs and the typed error
+ * in-process counting limit (provider-slots.ts on one process), data-URI inputs and the typed error
  * every provider failure becomes.
  */
 

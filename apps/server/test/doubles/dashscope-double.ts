@@ -45,6 +45,8 @@ interface Task {
 /** `received`: task creations that got past auth and the async header. */
 export interface DashScopeDouble extends HostedDouble<DashScopeDoubleKnobs, Task> {
   cancels: { taskId: string; status: number }[];
+  /** Tasks PENDING or RUNNING now, and the most there ever were at once (the account's limit). */
+  load: { inFlight: () => number; max: number };
 }
 
 const IMAGE_EDIT = '/api/v1/services/aigc/image2image/image-synthesis';
@@ -165,6 +167,11 @@ export const startDashScopeDouble = async (
   const cancels: DashScopeDouble['cancels'] = [];
   const { files, listen } = hostedServer(state);
 
+  const load: DashScopeDouble['load'] = {
+    inFlight: () =>
+      [...tasks.values()].filter((t) => t.status === 'PENDING' || t.status === 'RUNNING').length,
+    max: 0,
+  };
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -306,6 +313,7 @@ export const startDashScopeDouble = async (
       submitted: new Date().toISOString(),
     };
     tasks.set(task.id, task);
+    load.max = Math.max(load.max, load.inFlight());
     return send(res, 200, {
       request_id: randomUUID(),
       output: { task_id: task.id, task_status: 'PENDING' },
@@ -313,5 +321,5 @@ export const startDashScopeDouble = async (
   };
 
   const server = await listen(handle, (res, e) => refuse(res, 500, 'InternalError', e.message));
-  return { ...server, apiKey, knobs: state, received, tasks, polls, cancels };
+  return { ...server, apiKey, knobs: state, received, tasks, polls, cancels, load };
 };

@@ -248,14 +248,6 @@ describe('DashScope engine against the protocol double', () => {
     ]);
   });
 
-  it('runs no more tasks at once than its concurrency', async () => {
-    const e = engine({ concurrency: 1 });
-    await Promise.all([e.run(await editJob()), e.run(await editJob())]);
-    const [first, second] = [...t.api.tasks.keys()];
-    // Every poll of the first task comes before the second was even created.
-    expect(t.api.polls).toEqual([first, first, first, second, second, second]);
-  });
-
   it('makes image-to-video and first/last-frame videos and checks they are videos', async () => {
     const i2v = await engine({ models: { imageToVideo: 'wanx2.1-i2v-turbo' } }).run(
       jobFor({

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { abortError, EngineError } from '../engine';
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
-import { createLimit } from '../hosted-call';
 import { collectOutputs, pictureCount, promptOfParams, saveResult } from '../hosted-results';
 import { compositeInsideMask } from '../mask-composite';
 import { createArkClient } from './ark.client';
@@ -16,8 +15,6 @@ import type { ArkModels, ImageRecipe, Recipe, RecipeName, VideoRecipe } from './
 
 export interface ArkEngineOptions extends ArkClientOptions {
   models?: Partial<ArkModels>;
-  /** ARK_CONCURRENCY: calls of this process at once. */
-  concurrency?: number;
   /** Ask Seedream for base64 instead of a link (no second download). */
   responseFormat?: 'url' | 'b64_json';
   toolRecipes?: Record<string, RecipeName>;
@@ -26,7 +23,6 @@ export interface ArkEngineOptions extends ArkClientOptions {
 export const createArkEngine = (options: ArkEngineOptions): Engine => {
   const client = createArkClient(options);
   const models = { ...defaultArkModels, ...options.models };
-  const limit = createLimit(Math.max(1, options.concurrency ?? 5));
   const capabilities = Object.keys(capabilityRecipes) as Capability[];
 
   const recipeFor = (job: EngineJob): Recipe => {
@@ -40,34 +36,32 @@ export const createArkEngine = (options: ArkEngineOptions): Engine => {
     const { body, expected } = await recipe.build({ job, prompt });
     if (options.responseFormat) body.response_format = options.responseFormat;
     const model = models.seedream;
-    return limit.run(job.signal, async () => {
-      job.onProgress({ percent: 10 + index, message: '生成中' });
-      const { json, requestId } = await client.generateImages({ model, ...body }, job.signal);
-      const provider = { provider: 'ark', model, requestId };
-      const items = (json.data ?? []).filter((d) => d.url || d.b64_json);
-      if (items.length === 0) {
-        const failed = json.data?.find((d) => d.error)?.error;
-        throw new EngineError(
-          '生成服务没有返回图片，请重试',
-          `images/generations: ${failed ? `${failed.code} ${failed.message}` : 'empty data'}`,
-          true,
-        );
-      }
-      const outputs: EngineOutput[] = [];
-      for (const [i, item] of items.entries()) {
-        const saved = await saveResult({
-          url: item.url,
-          base64: item.b64_json,
-          kind: 'image',
-          workDir: job.workDir,
-          name: `ark-${index}-${i}`,
-          signal: job.signal,
-          expected,
-        });
-        outputs.push({ ...(await keepOutsideMask(job, recipe, saved)), provider });
-      }
-      return outputs;
-    });
+    job.onProgress({ percent: 10 + index, message: '生成中' });
+    const { json, requestId } = await client.generateImages({ model, ...body }, job.signal);
+    const provider = { provider: 'ark', model, requestId };
+    const items = (json.data ?? []).filter((d) => d.url || d.b64_json);
+    if (items.length === 0) {
+      const failed = json.data?.find((d) => d.error)?.error;
+      throw new EngineError(
+        '生成服务没有返回图片，请重试',
+        `images/generations: ${failed ? `${failed.code} ${failed.message}` : 'empty data'}`,
+        true,
+      );
+    }
+    const outputs: EngineOutput[] = [];
+    for (const [i, item] of items.entries()) {
+      const saved = await saveResult({
+        url: item.url,
+        base64: item.b64_json,
+        kind: 'image',
+        workDir: job.workDir,
+        name: `ark-${index}-${i}`,
+        signal: job.signal,
+        expected,
+      });
+      outputs.push({ ...(await keepOutsideMask(job, recipe, saved)), provider });
+    }
+    return outputs;
   };
 
   /** A masked recipe's answer with every pixel outside the painted mask put back. */
@@ -85,21 +79,19 @@ export const createArkEngine = (options: ArkEngineOptions): Engine => {
   const video = async (job: EngineJob, recipe: VideoRecipe, prompt: string) => {
     const { content } = await recipe.build({ job, prompt });
     const model = models.seedance;
-    return limit.run(job.signal, async () => {
-      const { taskId, requestId } = await client.createTask({ model, content }, job.signal);
-      job.onProgress({ percent: 10, message: '已提交' });
-      const task = await client.waitTask(taskId, job.signal, (status) => {
-        if (status === 'running') job.onProgress({ percent: 30, message: '生成中' });
-      });
-      const saved = await saveResult({
-        url: task.content?.video_url,
-        kind: 'video',
-        workDir: job.workDir,
-        name: 'ark-video',
-        signal: job.signal,
-      });
-      return [{ ...saved, provider: { provider: 'ark', model, requestId, taskId } }];
+    const { taskId, requestId } = await client.createTask({ model, content }, job.signal);
+    job.onProgress({ percent: 10, message: '已提交' });
+    const task = await client.waitTask(taskId, job.signal, (status) => {
+      if (status === 'running') job.onProgress({ percent: 30, message: '生成中' });
     });
+    const saved = await saveResult({
+      url: task.content?.video_url,
+      kind: 'video',
+      workDir: job.workDir,
+      name: 'ark-video',
+      signal: job.signal,
+    });
+    return [{ ...saved, provider: { provider: 'ark', model, requestId, taskId } }];
   };
 
   const run = async (job: EngineJob): Promise<EngineOutput[]> => {

@@ -1,6 +1,5 @@
 import { abortError, EngineError } from '../engine';
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
-import { createLimit } from '../hosted-call';
 import { collectOutputs, pictureCount, promptOfParams, saveResult } from '../hosted-results';
 import { createDashScopeClient } from './dashscope.client';
 import type { DashScopeClientOptions } from './dashscope.client';
@@ -15,8 +14,6 @@ import type { DashScopeModels, Recipe, RecipeName } from './dashscope-recipes';
 
 export interface DashScopeEngineOptions extends DashScopeClientOptions {
   models?: Partial<DashScopeModels>;
-  /** DASHSCOPE_CONCURRENCY: tasks of this process at once (the account allows 2 per model). */
-  concurrency?: number;
   /** A tool served by another recipe than its capability's (e.g. clean → remove_watermark). */
   toolRecipes?: Record<string, RecipeName>;
 }
@@ -24,7 +21,6 @@ export interface DashScopeEngineOptions extends DashScopeClientOptions {
 export const createDashScopeEngine = (options: DashScopeEngineOptions): Engine => {
   const client = createDashScopeClient(options);
   const models = { ...defaultDashScopeModels, ...options.models };
-  const limit = createLimit(Math.max(1, options.concurrency ?? 2));
   const capabilities = Object.keys(capabilityRecipes) as Capability[];
 
   const recipeFor = (job: EngineJob): Recipe => {
@@ -43,48 +39,46 @@ export const createDashScopeEngine = (options: DashScopeEngineOptions): Engine =
   const runTask = async (job: EngineJob, recipe: Recipe, prompt: string, index: number) => {
     const model = models[recipe.model];
     const request = await recipe.build({ job, prompt, model });
-    return limit.run(job.signal, async () => {
-      const { taskId, requestId } = await client.submit(
-        recipe.path,
-        { model, input: request.input, parameters: request.parameters },
-        job.signal,
-      );
-      job.onProgress({ percent: 10, message: '已提交' });
-      const answer = await client.wait(taskId, job.signal, (status) => {
-        if (status === 'RUNNING') job.onProgress({ percent: 30, message: '生成中' });
-      });
-      const provider = {
-        provider: 'dashscope',
-        model,
-        requestId: answer.request_id ?? requestId,
-        taskId,
-      };
-      const urls =
-        recipe.kind === 'video'
-          ? [answer.output.video_url]
-          : (answer.output.results ?? []).filter((r) => r.url).map((r) => r.url);
-      if (urls.length === 0 || !urls[0]) {
-        const failed = answer.output.results?.find((r) => r.code);
-        throw new EngineError(
-          '生成服务没有返回结果，请重试',
-          `task ${taskId}: ${failed ? `${failed.code} ${failed.message}` : 'no result url'}`,
-          true,
-        );
-      }
-      const outputs: EngineOutput[] = [];
-      for (const [i, url] of urls.entries()) {
-        const saved = await saveResult({
-          url,
-          kind: recipe.kind,
-          workDir: job.workDir,
-          name: `dashscope-${index}-${i}`,
-          signal: job.signal,
-          expected: request.expected,
-        });
-        outputs.push({ ...saved, provider });
-      }
-      return outputs;
+    const { taskId, requestId } = await client.submit(
+      recipe.path,
+      { model, input: request.input, parameters: request.parameters },
+      job.signal,
+    );
+    job.onProgress({ percent: 10, message: '已提交' });
+    const answer = await client.wait(taskId, job.signal, (status) => {
+      if (status === 'RUNNING') job.onProgress({ percent: 30, message: '生成中' });
     });
+    const provider = {
+      provider: 'dashscope',
+      model,
+      requestId: answer.request_id ?? requestId,
+      taskId,
+    };
+    const urls =
+      recipe.kind === 'video'
+        ? [answer.output.video_url]
+        : (answer.output.results ?? []).filter((r) => r.url).map((r) => r.url);
+    if (urls.length === 0 || !urls[0]) {
+      const failed = answer.output.results?.find((r) => r.code);
+      throw new EngineError(
+        '生成服务没有返回结果，请重试',
+        `task ${taskId}: ${failed ? `${failed.code} ${failed.message}` : 'no result url'}`,
+        true,
+      );
+    }
+    const outputs: EngineOutput[] = [];
+    for (const [i, url] of urls.entries()) {
+      const saved = await saveResult({
+        url,
+        kind: recipe.kind,
+        workDir: job.workDir,
+        name: `dashscope-${index}-${i}`,
+        signal: job.signal,
+        expected: request.expected,
+      });
+      outputs.push({ ...saved, provider });
+    }
+    return outputs;
   };
 
   const run = async (job: EngineJob): Promise<EngineOutput[]> => {

@@ -1,5 +1,8 @@
 import {
   adminEnginesSchema,
+  adminEngineIdParamsSchema,
+  adminEngineTestBodySchema,
+  adminEngineTestSchema,
   adminMeSchema,
   adminServiceSwitchSchema,
   adminSettingKeySchema,
@@ -207,6 +210,21 @@ export const adminConsoleRoutes: FastifyPluginAsyncZod<AdminConsoleRoutesOptions
       },
     },
     async (request) => ok(await engines.setSwitch(request, request.body), '已保存'),
+  );
+  app.post(
+    '/engines/:id/test',
+    {
+      ...can('engines.manage'),
+      schema: {
+        params: adminEngineIdParamsSchema,
+        body: adminEngineTestBodySchema,
+        response: { 200: envelopeSchema(adminEngineTestSchema) },
+      },
+    },
+    async (request) => {
+      const result = await engines.test(request, request.params.id, request.body.reason);
+      return ok(result, result.ok ? '测试成功' : '测试未通过');
+    },
   );
 
   // ---- statistics

@@ -2,7 +2,7 @@ import type { AdminEngines } from '@huijing/contracts';
 import { allTools } from '@huijing/tools';
 import type { FastifyRequest } from 'fastify';
 import type { CoreContainer } from '../../core/deps';
-import { HOUR } from '../../config/clock';
+import { DAY, HOUR } from '../../config/clock';
 import type { Engine } from '../../engines/engine';
 import {
   DEFAULT_OUT_OF_SERVICE_MESSAGE,
@@ -11,10 +11,12 @@ import {
 } from '../../engines/service-switches';
 import type { OutOfService } from '../../engines/service-switches';
 import { AppError } from '../../http/app-error';
+import { runEngineTest } from './admin-engine-test';
 import type { AuditLog } from './audit.service';
 import { createAdminTasksRepository } from './admin-tasks.repository';
 
-const knownEngines = ['local', 'comfyui', 'openai-images'];
+const knownEngines = ['local', 'comfyui', 'openai-images', 'dashscope', 'ark'];
+const RECENT_ERRORS = 5;
 const engineNames: Record<string, string> = {
   local: '本地引擎（CPU）',
   comfyui: 'ComfyUI',
@@ -95,7 +97,12 @@ export const createAdminEnginesService = (deps: { core: CoreContainer; audit: Au
       const engines = deps.core.router.engines;
       const ids = [...new Set([...knownEngines, ...engines.map((e) => e.id)])];
       const since = new Date(deps.core.now().getTime() - HOUR).toISOString();
-      const [load, off] = await Promise.all([tasks.engineLoad(since), readSwitches()]);
+      const dayAgo = new Date(deps.core.now().getTime() - DAY).toISOString();
+      const [load, off, errors] = await Promise.all([
+        tasks.engineLoad(since),
+        readSwitches(),
+        tasks.recentErrors(dayAgo, RECENT_ERRORS),
+      ]);
       const rows = await Promise.all(
         ids.map(async (id) => {
           const engine = engines.find((e) => e.id === id);
@@ -108,6 +115,8 @@ export const createAdminEnginesService = (deps: { core: CoreContainer; audit: Au
                 at: deps.core.now().toISOString(),
               };
           const l = load.get(id);
+          const slot = deps.core.slots.of(id);
+          const inUse = slot ? await slot.inUse().catch(() => null) : null;
           const finished = (l?.succeeded ?? 0) + (l?.failed ?? 0);
           return {
             id,
@@ -123,6 +132,8 @@ export const createAdminEnginesService = (deps: { core: CoreContainer; audit: Au
             failureRate: finished > 0 ? (l?.failed ?? 0) / finished : null,
             outOfService: off.engines[id] !== undefined,
             message: off.engines[id] ?? null,
+            concurrency: slot && inUse !== null ? { inUse, limit: slot.limit } : null,
+            recentErrors: errors.get(id) ?? [],
             // Refreshed by the probe above (cached with it).
             ...(engine?.backends && { backends: engine.backends() }),
           };
@@ -137,6 +148,20 @@ export const createAdminEnginesService = (deps: { core: CoreContainer; audit: Au
           message: off.tools[t.id] ?? null,
         })),
       };
+    },
+
+    /** 测试: one small real job through a configured engine; the attempt is audited either way. */
+    async test(request: FastifyRequest, id: string, reason: string) {
+      const engine = deps.core.router.engines.find((e) => e.id === id);
+      if (!engine) throw new AppError('ADMIN_ENGINE_UNKNOWN');
+      const result = await runEngineTest(engine, deps.core.slots.of(id));
+      // The job runs outside any transaction (it may take minutes); its entry follows at once.
+      return deps.audit.audited(request, 'engine.test', async () => ({
+        target: `engine:${id}`,
+        after: { ok: result.ok, capability: result.capability, ms: result.ms, error: result.error },
+        reason,
+        value: result,
+      }));
     },
 
     async setSwitch(

@@ -101,4 +101,24 @@ export const createAdminTasksRepository = (db: Kysely<Database>) => ({
     }
     return load;
   },
+
+  /** Each engine's newest failed tasks since `since`, newest first, at most `each` apiece. */
+  async recentErrors(since: string, each: number) {
+    const rows = await db
+      .selectFrom('tasks')
+      .select(['engine', 'tool_id', 'error', 'finished_at'])
+      .where('status', '=', 'failed')
+      .where('finished_at', '>=', since)
+      .orderBy('finished_at', 'desc')
+      .limit(each * 20)
+      .execute();
+    const byEngine = new Map<string, { at: string; toolId: string; message: string | null }[]>();
+    for (const r of rows) {
+      const list = byEngine.get(r.engine) ?? [];
+      if (list.length < each)
+        list.push({ at: r.finished_at!, toolId: r.tool_id, message: r.error });
+      byEngine.set(r.engine, list);
+    }
+    return byEngine;
+  },
 });

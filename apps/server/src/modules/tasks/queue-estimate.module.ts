@@ -11,6 +11,7 @@ export const queueEstimateModule: FeatureModuleFactory = (core) => {
       local: core.env.TASK_CONCURRENCY_LOCAL,
       remote: core.env.TASK_CONCURRENCY_REMOTE,
     },
+    providerLimit: (engineId) => core.slots.of(engineId)?.limit,
   });
   return {
     name: 'queue-estimate',

@@ -25,6 +25,8 @@ export const createQueueEstimateService = (deps: {
   db: Kysely<Database>;
   router: Pick<EngineRouter, 'resolve'>;
   concurrency: { local: number; remote: number };
+  /** A hosted provider's limit across every worker (its tasks wait queued for a slot). */
+  providerLimit?: (engineId: string) => number | undefined;
 }) => {
   const repo = createQueueEstimateRepository(deps.db);
   return {
@@ -36,7 +38,11 @@ export const createQueueEstimateService = (deps: {
         .map((r) => (Date.parse(r.finishedAt) - Date.parse(r.startedAt)) / 1000)
         .filter((s) => Number.isFinite(s) && s >= 0);
       const route = await deps.router.resolve(tool.capability);
-      const slots = route.engine?.id === 'local' ? deps.concurrency.local : deps.concurrency.remote;
+      const id = route.engine?.id;
+      const slots =
+        id === 'local'
+          ? deps.concurrency.local
+          : ((id && deps.providerLimit?.(id)) ?? deps.concurrency.remote);
       const run = median(seconds);
       return {
         toolId,

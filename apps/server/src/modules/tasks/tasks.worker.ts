@@ -8,6 +8,7 @@ import type { Clock } from '../../config/clock';
 import type { Database } from '../../db/schema';
 import type { Capability, Engine, EngineFile, EngineOutput } from '../../engines/engine';
 import { EngineError } from '../../engines/engine';
+import type { ProviderSlots } from '../../engines/provider-slots';
 import { createDispatcher } from '../../queue/dispatcher';
 import type { QueuePort } from '../../queue/queue.port';
 import { createFilesRepository } from '../uploads/files.repository';
@@ -51,6 +52,8 @@ export const createTaskWorker = (deps: {
   leaseMs: number;
   sweepMs: number;
   concurrency: (engine: Engine) => number;
+  /** Per-provider limits shared by every worker: a task is claimed only once it has a slot. */
+  slots?: ProviderSlots;
   stopGraceMs?: number;
   /** The positive prompt(s) for a generative tool (prompt-compose.ts); none → raw parameters. */
   composePrompt?: (
@@ -79,6 +82,8 @@ export const createTaskWorker = (deps: {
   let heartbeat: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | undefined;
   let stopped = false;
+  // Ends the waits for a provider slot at shutdown (their tasks are still queued, untouched).
+  const stopping = new AbortController();
   const log = deps.logger.child({ component: 'task-worker', workerId });
 
   const iso = (offsetMs = 0) => new Date(deps.now().getTime() + offsetMs).toISOString();
@@ -379,10 +384,18 @@ export const createTaskWorker = (deps: {
           laneOf(engine.id),
           async () => {
             if (stopped) return;
-            const task = await repo.claimNext(engine.id, workerId, iso(deps.leaseMs), iso());
-            if (!task) return;
-            changed(task, true);
-            await runTask(engine, task);
+            const claimAndRun = async () => {
+              if (stopped) return;
+              const task = await repo.claimNext(engine.id, workerId, iso(deps.leaseMs), iso());
+              if (!task) return;
+              changed(task, true);
+              await runTask(engine, task);
+            };
+            const slot = deps.slots?.of(engine.id);
+            if (!slot) return claimAndRun();
+            await slot.run(stopping.signal, claimAndRun).catch((err: unknown) => {
+              if (!stopping.signal.aborted) throw err;
+            });
           },
           { concurrency: deps.concurrency(engine) },
         );
@@ -398,6 +411,7 @@ export const createTaskWorker = (deps: {
      */
     async stop(graceMs = deps.stopGraceMs ?? 7_000): Promise<void> {
       stopped = true;
+      stopping.abort();
       if (sweeper) clearInterval(sweeper);
       await sweeping;
       const end = Date.now() + graceMs;

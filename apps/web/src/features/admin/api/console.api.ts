@@ -1,5 +1,6 @@
 import {
   adminEnginesSchema,
+  adminEngineTestSchema,
   adminMeSchema,
   adminSettingsSchema,
   adminStatsSchema,
@@ -92,6 +93,14 @@ export const consoleApi = {
   }) =>
     unwrap(
       api.post('/user/manage/engines/switch', { ...adminOpts(), body, schema: adminEnginesSchema }),
+    ),
+  testEngine: (id: string, body: { reason: string }) =>
+    unwrap(
+      api.post(`/user/manage/engines/${enc(id)}/test`, {
+        ...adminOpts(),
+        body,
+        schema: adminEngineTestSchema,
+      }),
     ),
   samples: () =>
     unwrap(api.get('/user/manage/samples', { ...adminOpts(), schema: samplesAdminSchema })),

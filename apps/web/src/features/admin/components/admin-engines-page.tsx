@@ -10,6 +10,7 @@ import { useCan } from '../hooks/use-can';
 import { ReasonField } from './reason-field';
 import { ConsoleError } from './console-error';
 import { EngineBackends } from './admin-engine-backends';
+import { EngineRecentErrors, EngineSlots, EngineTestButton } from './admin-engine-extras';
 import { AdminSamplesCard } from './admin-samples-card';
 
 type Engine = AdminEngines['engines'][number];
@@ -62,7 +63,7 @@ export const AdminEnginesPage = () => {
           <h1>引擎与工具</h1>
           <p className="hj-admin-muted">
             健康检查每 10 秒最多一次；失败率统计最近 1
-            小时完成的任务。停止服务后，用户提交时看到你填写的提示。
+            小时完成的任务；并发为托管服务所有工作进程正在占用的名额。停止服务后，用户提交时看到你填写的提示。
           </p>
         </div>
       </div>
@@ -78,21 +79,24 @@ export const AdminEnginesPage = () => {
                   size="small"
                   title={e.name}
                   extra={
-                    <Switch
-                      aria-label={`${e.name} 服务开关`}
-                      checkedChildren="服务中"
-                      unCheckedChildren="已停止"
-                      checked={!e.outOfService}
-                      disabled={!can('engines.manage')}
-                      onChange={() =>
-                        toggle({
-                          kind: 'engine',
-                          id: e.id,
-                          name: e.name,
-                          outOfService: e.outOfService,
-                        })
-                      }
-                    />
+                    <span className="hj-admin-engine-actions">
+                      <EngineTestButton engine={e} allowed={can('engines.manage')} />
+                      <Switch
+                        aria-label={`${e.name} 服务开关`}
+                        checkedChildren="服务中"
+                        unCheckedChildren="已停止"
+                        checked={!e.outOfService}
+                        disabled={!can('engines.manage')}
+                        onChange={() =>
+                          toggle({
+                            kind: 'engine',
+                            id: e.id,
+                            name: e.name,
+                            outOfService: e.outOfService,
+                          })
+                        }
+                      />
+                    </span>
                   }
                 >
                   <p>
@@ -117,6 +121,7 @@ export const AdminEnginesPage = () => {
                     <span>
                       运行 <strong>{e.running}</strong>
                     </span>
+                    <EngineSlots engine={e} />
                     <span>
                       近 1 小时完成 <strong>{e.finishedLastHour}</strong>
                     </span>
@@ -131,6 +136,7 @@ export const AdminEnginesPage = () => {
                       </strong>
                     </span>
                   </div>
+                  <EngineRecentErrors engine={e} />
                   {e.outOfService ? <Tag color="red">停止服务：{e.message}</Tag> : null}
                 </Card>
               </Col>
