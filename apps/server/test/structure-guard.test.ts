@@ -11,6 +11,7 @@ import {
   STRUCTURE_FAILURE,
   STRUCTURE_THRESHOLD,
 } from '../src/engines/structure-guard';
+import { createAdminTasksRepository } from '../src/modules/admin/admin-tasks.repository';
 import { sampleInput } from '../src/modules/samples/sample-inputs';
 import { startComfyUiDouble } from './doubles/comfyui-double';
 import { startDashScopeDouble } from './doubles/dashscope-double';
@@ -106,6 +107,7 @@ describe.each(Object.keys(engines))('structure guard on %s', (name) => {
     await waitUntil(async () => ['succeeded', 'failed'].includes((await info()).status), 30_000);
     return {
       info: await info(),
+      adminRow: await createAdminTasksRepository(app.container.database.db).find(taskId),
       reasons: (await app.container.tickets.entriesFor(taskId)).map((e) => e.reason).sort(),
       balance: await app.container.tickets.balance(user.user.id, 1),
       ledger: await app.container.tickets.ledgerSum(user.user.id, 1),
@@ -120,6 +122,8 @@ describe.each(Object.keys(engines))('structure guard on %s', (name) => {
     expect(setup!.prompts()).toHaveLength(1);
     expect(setup!.prompts()[0]).not.toContain(KEEP_STRUCTURE_STRICT.slice(0, 8));
     expect(r.reasons).toEqual(['capture', 'hold']);
+    // The admin task list shows the same figure.
+    expect(r.adminRow?.structureScore).toBe(score);
   });
 
   it('a drifted result is made once more, free, with stricter words', async () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRUCTURE_THRESHOLD } from '../../src/engines/structure-guard';
 import { structureScore } from '../../src/engines/structure-score';
@@ -23,7 +23,7 @@ const drifted: Pair[] = [];
 
 beforeAll(async () => {
   dir = await makeTempDir();
-  const file = async (name: string, image: sharp.Sharp) => {
+  const file = async (name: string, image: Sharp) => {
     const out = path.join(dir, `${name}.png`);
     await image.png().toFile(out);
     return out;
@@ -34,7 +34,13 @@ beforeAll(async () => {
   const evening = (await sampleInput(dir, 'evening')).path;
   const empty = (await sampleInput(dir, 'empty-room')).path;
   const noise = await sharp({
-    create: { width: W, height: H, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    create: {
+      width: W,
+      height: H,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
   })
     .png()
     .toBuffer();
@@ -62,13 +68,13 @@ beforeAll(async () => {
     ['room', room],
     ['plan', plan],
   ] as const) {
-    const f = async (name: string, image: sharp.Sharp | Promise<sharp.Sharp>) =>
+    const f = async (name: string, image: Sharp | Promise<Sharp>) =>
       faithful.push({
         name: `${n} ${name}`,
         input: src,
         output: await file(`${n}-${name}`, await image),
       });
-    const d = async (name: string, image: sharp.Sharp | Promise<sharp.Sharp>) =>
+    const d = async (name: string, image: Sharp | Promise<Sharp>) =>
       drifted.push({
         name: `${n} ${name}`,
         input: src,
