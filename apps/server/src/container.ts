@@ -49,6 +49,7 @@ import { createFilesService } from './modules/uploads/files.service';
 import { createComfyUiEngine } from './engines/comfyui/comfyui.engine';
 import type { Engine } from './engines/engine';
 import { createEngineRouter } from './engines/engine-router';
+import { guardStructure } from './engines/structure-guard';
 import { createLocalEngine } from './engines/local/local-engine';
 import { createOpenAiImagesEngine } from './engines/openai/openai-images.engine';
 import { createDashScopeEngine } from './engines/dashscope/dashscope.engine';
@@ -97,31 +98,38 @@ export type ContainerOptions = {
   storage?: StoragePort;
 };
 
-/** The built-in local engine always; remote engines when their URLs are configured. */
-const configuredEngines = (env: Env): Engine[] => [
-  createLocalEngine(),
-  ...(env.comfyUiUrls.length > 0
-    ? [
-        createComfyUiEngine({
-          baseUrl: env.comfyUiUrls,
-          auth: env.COMFYUI_AUTH,
-          workflowsDir: env.COMFYUI_WORKFLOWS_DIR,
-        }),
-      ]
-    : []),
-  ...(env.OPENAI_IMAGES_BASE_URL
-    ? [
-        createOpenAiImagesEngine({
-          baseUrl: env.OPENAI_IMAGES_BASE_URL,
-          // Self-hosted compatible servers often need no key.
-          apiKey: env.OPENAI_IMAGES_API_KEY ?? '',
-          model: env.OPENAI_IMAGES_MODEL ?? 'gpt-image-1',
-        }),
-      ]
-    : []),
-  ...(env.dashscope ? [createDashScopeEngine(env.dashscope)] : []),
-  ...(env.ark ? [createArkEngine(env.ark)] : []),
-];
+/**
+ * The built-in local engine always; remote engines when their URLs are configured. The
+ * generative ones are held to their tools' promise to keep the space (structure-guard.ts),
+ * scored in the local engine's CPU pool.
+ */
+const configuredEngines = (env: Env): Engine[] => {
+  const local = createLocalEngine();
+  const generative: Engine[] = [
+    ...(env.comfyUiUrls.length > 0
+      ? [
+          createComfyUiEngine({
+            baseUrl: env.comfyUiUrls,
+            auth: env.COMFYUI_AUTH,
+            workflowsDir: env.COMFYUI_WORKFLOWS_DIR,
+          }),
+        ]
+      : []),
+    ...(env.OPENAI_IMAGES_BASE_URL
+      ? [
+          createOpenAiImagesEngine({
+            baseUrl: env.OPENAI_IMAGES_BASE_URL,
+            // Self-hosted compatible servers often need no key.
+            apiKey: env.OPENAI_IMAGES_API_KEY ?? '',
+            model: env.OPENAI_IMAGES_MODEL ?? 'gpt-image-1',
+          }),
+        ]
+      : []),
+    ...(env.dashscope ? [createDashScopeEngine(env.dashscope)] : []),
+    ...(env.ark ? [createArkEngine(env.ark)] : []),
+  ];
+  return [local, ...generative.map((e) => guardStructure(e, { score: local.structureScore }))];
+};
 
 export const createContainer = (env: Env, options: ContainerOptions = {}): Container => {
   const role = options.role ?? 'all';

@@ -73,6 +73,8 @@ export const adminTaskRowSchema = z.object({
   ticketsState: z.string(),
   attempts: z.number().int(),
   error: z.string().nullable(),
+  /** The lowest structure-kept score of its pictures (0–1); null when none was measured. */
+  structureScore: z.number().nullable().optional(),
   createdAt: isoDateSchema,
   startedAt: isoDateSchema.nullable(),
   finishedAt: isoDateSchema.nullable(),

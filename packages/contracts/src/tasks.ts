@@ -33,6 +33,11 @@ export const taskOutputSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
   kind: z.enum(['image', 'video']),
+  /**
+   * How much of the input's structure the picture kept, 0–1 (shown as 结构保持 92%), for tools
+   * that promise to keep the space; null for others and for runs made before it was measured.
+   */
+  structureScore: z.number().min(0).max(1).nullable().optional(),
 });
 
 export const taskInfoSchema = z.object({

@@ -100,6 +100,12 @@ const metaSchema = z.object({
   verb: localizedSchema.optional(),
   /** Shown as a ribbon on cards. */
   badge: z.enum(['new', 'hot', 'pro']).optional(),
+  /**
+   * The tool promises to keep the space of its input (lines, perspective, layout) and only change
+   * looks: a generative result is checked against the input and redone or refunded when it drifts
+   * (the server's structure guard; outside the mask for masked tools).
+   */
+  keepsStructure: z.boolean().optional(),
 });
 
 export type ToolDefinition<P extends z.ZodObject = z.ZodObject> = z.infer<typeof metaSchema> & {

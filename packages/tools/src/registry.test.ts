@@ -41,6 +41,19 @@ describe('tool registry', () => {
     expect(CN_STRENGTH_INDOOR_EXTERIOR).toBe(0.7);
   });
 
+  it('marks the tools that promise to keep the space, and not those that change the view', () => {
+    const keeps = new Set(allTools.filter((t) => t.keepsStructure).map((t) => t.id));
+    for (const t of toolsOfFamily('render')) {
+      const changesView = ['multi-angle', 'studio-indoor', 'studio-outdoor', 'wanwuqianyi'];
+      expect(keeps.has(t.id), t.id).toBe(!changesView.includes(t.id));
+    }
+    for (const id of ['material-change', 'background-change', 'atmosphere-change', 'old-house'])
+      expect(keeps.has(id), id).toBe(true);
+    for (const id of ['empty-room', 'local-render', 'clean']) expect(keeps.has(id), id).toBe(true);
+    for (const id of ['text-to-image', 'extend', 'to-line', 'image-to-video', 'upscale'])
+      expect(keeps.has(id), id).toBe(false);
+  });
+
   it('prices a run per image asked for', () => {
     expect(runPrice(2, undefined)).toBe(2);
     expect(runPrice(2, 3)).toBe(6);

@@ -28,6 +28,11 @@ export interface EngineOutput {
   duration?: number;
   /** Which hosted call made it: the ids a provider's support desk asks for. */
   provider?: ProviderCall;
+  /**
+   * How much of the input's structure it kept, 0–1 (structure-guard.ts), for tools that promise
+   * to keep the space; absent for others.
+   */
+  structureScore?: number;
 }
 
 export interface ProviderCall {
@@ -57,6 +62,11 @@ export interface EngineJob {
    * absent, every picture takes `prompt`.
    */
   prompts?: string[];
+  /**
+   * The free second run after a result lost the input's structure (structure-guard.ts): engines
+   * ask harder to keep it (a stricter prompt; ComfyUI also holds the ControlNet harder).
+   */
+  strictStructure?: boolean;
   /** Named inputs: upload_img, style_img, mask, frames_0…, as the tool declares. */
   inputs: Record<string, EngineFile>;
   /** A private scratch directory for this run; outputs are written inside it. */

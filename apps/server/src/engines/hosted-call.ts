@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { abortError, EngineError } from './engine';
+import type { EngineJob } from './engine';
 
 /**
  * What the hosted engines (DashScope, Ark) share: an abortable sleep, exponential backoff, an
@@ -142,3 +143,11 @@ export const imageDataUri = async (file: string, maxSide?: number): Promise<stri
 /** Render tools promise to keep the space; an editing model is told so in words. */
 export const KEEP_STRUCTURE =
   '保持原图的空间结构、透视、墙体与门窗位置、家具布局不变，只改变材质、色彩和光影。';
+
+/** The stricter words of a free second run whose first result lost the structure. */
+export const KEEP_STRUCTURE_STRICT =
+  '严格保持原图的构图、视角和透视，墙体、梁柱、门窗、家具的位置、轮廓与比例完全不变，不移动镜头，不增删物体；';
+
+/** What leads an image prompt: the stricter words on a structure-guarded second run, else none. */
+export const strictStructurePrefix = (job: Pick<EngineJob, 'strictStructure'>): string =>
+  job.strictStructure ? KEEP_STRUCTURE_STRICT : '';

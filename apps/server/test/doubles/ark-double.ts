@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import {
   decodeDataUri,
+  driftedPicture,
   HOSTED_KNOB_DEFAULTS,
   hostedServer,
   picture,
   pollStep,
   readJson,
+  takeDrift,
   tinyMp4,
 } from './hosted-media';
 import type { HostedDouble, HostedKnobs } from './hosted-media';
@@ -140,7 +142,10 @@ export const startArkDouble = async (knobs: Partial<ArkDoubleKnobs> = {}): Promi
         'BadRequest',
         'size',
       );
-    const png = await picture(w, h, decoded[0]?.bytes);
+    const png =
+      decoded[0] && takeDrift(state)
+        ? await driftedPicture(w, h)
+        : await picture(w, h, decoded[0]?.bytes);
     const item =
       body.response_format === 'b64_json'
         ? { b64_json: png.toString('base64'), size: `${w}x${h}` }

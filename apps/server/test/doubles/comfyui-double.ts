@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { driftedPicture, takeDrift } from './hosted-media';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import { executionOrder, nodeClasses, sizeOfNode, validatePrompt } from './comfyui-double-nodes';
@@ -36,6 +37,11 @@ export interface ComfyUiDoubleKnobs {
   historyDelayMs: number;
   /** Node classes this server lacks (an older ComfyUI without the training nodes). */
   missingNodes: string[];
+  /**
+   * Pictures made from an uploaded image that lose its structure (an unrelated pattern), for the
+   * next N prompts or 'all'; 0 by default, so every picture is its input re-toned.
+   */
+  drift: number | 'all';
 }
 
 export interface QueuedPrompt {
@@ -96,6 +102,7 @@ export const startComfyUiDouble = async (
     historyDelayMs: 20,
     ignoreClientPromptId: false,
     missingNodes: [],
+    drift: 0,
     ...options.knobs,
   };
   const received: ComfyUiDouble['received'] = {
@@ -209,9 +216,11 @@ export const startComfyUiDouble = async (
     const load = Object.values(graph).find((n) => n.class_type === 'LoadImage');
     const source = load ? path.join(dirs.input, String(load.inputs.image)) : undefined;
     const image = source
-      ? sharp(source)
-          .resize(size.width, size.height, { fit: 'fill' })
-          .tint({ r: 255, g: 210, b: 160 })
+      ? takeDrift(knobs)
+        ? sharp(await driftedPicture(size.width, size.height))
+        : sharp(source)
+            .resize(size.width, size.height, { fit: 'fill' })
+            .tint({ r: 255, g: 210, b: 160 })
       : sharp({
           create: {
             width: size.width,

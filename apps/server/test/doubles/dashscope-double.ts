@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import {
   decodeDataUri,
+  driftedPicture,
   HOSTED_KNOB_DEFAULTS,
   hostedServer,
   picture,
   pollStep,
   readJson,
+  takeDrift,
   tinyMp4,
 } from './hosted-media';
 import type { HostedDouble, HostedKnobs } from './hosted-media';
@@ -90,7 +92,11 @@ const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
 const TIERS: Record<string, number> = { '480P': 480, '720P': 720, '1080P': 1080 };
 
 /** The picture(s) a finished task answers with, sized as the real service sizes them. */
-const produce = async (path: string, body: Record<string, unknown>) => {
+const produce = async (
+  path: string,
+  body: Record<string, unknown>,
+  knobs: { drift: number | 'all' },
+) => {
   const input = (body.input ?? {}) as Record<string, unknown>;
   const params = (body.parameters ?? {}) as Record<string, unknown>;
   const bad = (message: string) => new Refusal(400, 'InvalidParameter', message);
@@ -120,7 +126,10 @@ const produce = async (path: string, body: Record<string, unknown>) => {
       width = Math.round((w * (s('left_scale') + s('right_scale'))) / 2);
       height = Math.round((h * (s('top_scale') + s('bottom_scale'))) / 2);
     }
-    return { kind: 'image' as const, bytes: await picture(width, height, base.bytes) };
+    const bytes = takeDrift(knobs)
+      ? await driftedPicture(width, height)
+      : await picture(width, height, base.bytes);
+    return { kind: 'image' as const, bytes };
   }
   if (path === TEXT_TO_IMAGE) {
     if (!input.prompt) throw bad('input.prompt is required');
@@ -195,7 +204,7 @@ export const startDashScopeDouble = async (
       return;
     }
     try {
-      const made = await produce(task.path, task.body);
+      const made = await produce(task.path, task.body, state);
       const url = files.put(made.bytes, made.kind === 'video' ? 'mp4' : 'png');
       task.status = 'SUCCEEDED';
       task.output =

@@ -38,6 +38,32 @@ export const picture = (
     .png()
     .toBuffer();
 
+/**
+ * What a model that lost the input's structure answers: a picture of other lines (a tilted grid
+ * of panels) at the asked size, the same whatever came in.
+ */
+export const driftedPicture = (width: number, height: number) => {
+  const step = Math.max(24, Math.round(Math.min(width, height) / 9));
+  const lines = Array.from({ length: 40 }, (_, i) => {
+    const x = (i - 10) * step;
+    return `<line x1="${x}" y1="0" x2="${x + height * 0.6}" y2="${height}" stroke="#4a4038" stroke-width="6"/>
+      <rect x="${(i * 37) % width}" y="${(i * 53) % height}" width="${step}" height="${step * 0.6}" fill="#8a7a68"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#d8cbb6"/>${lines}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+};
+
+/**
+ * `drift`: how many of the next pictures made from an input lose its structure (a test of the
+ * structure guard), or 'all'. The default, 0, keeps every picture faithful to its input.
+ */
+export const takeDrift = (knobs: { drift: number | 'all' }): boolean => {
+  if (knobs.drift === 'all') return true;
+  if (knobs.drift <= 0) return false;
+  knobs.drift -= 1;
+  return true;
+};
+
 export const tinyMp4 = async (width: number, height: number, seconds = 1): Promise<Buffer> => {
   const { ffmpegPath } = resolveBinaries({});
   const file = path.join(os.tmpdir(), `double-${randomUUID()}.mp4`);
@@ -147,10 +173,13 @@ export interface HostedKnobs {
   /** Result links serve once (then 403), and in any case only for this long. */
   resultOnce: boolean;
   resultTtlMs: number;
+  /** Pictures made from an input that come back drifted (takeDrift); 0 by default. */
+  drift: number | 'all';
 }
 
 export const HOSTED_KNOB_DEFAULTS: HostedKnobs & { runningPolls: number } = {
   throttle: 0,
+  drift: 0,
   runningPolls: 1,
   resultOnce: true,
   resultTtlMs: 60_000,

@@ -24,6 +24,7 @@ export const allPlanTool = defineTool({
   ticketType: 1,
   price: 2,
   capability: 'render',
+  keepsStructure: true,
   inputs: [input.upload(), input.style()],
   params: () =>
     z.object({

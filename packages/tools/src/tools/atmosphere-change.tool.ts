@@ -14,6 +14,7 @@ export const atmosphereChangeTool = defineTool({
   ticketType: 1,
   price: 1,
   capability: 'color-grade',
+  keepsStructure: true,
   inputs: [input.upload()],
   // The local engine's colour-grade schema (the engine validates again).
   params: () =>

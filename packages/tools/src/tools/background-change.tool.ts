@@ -23,6 +23,7 @@ export const backgroundChangeTool = defineTool({
   ticketType: 1,
   price: 2,
   capability: 'render-masked',
+  keepsStructure: true,
   verb: { 'zh-CN': '开始替换', 'en-US': 'Replace' },
   inputs: [input.upload(), input.mask(), input.style()],
   params: () =>

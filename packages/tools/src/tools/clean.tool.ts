@@ -14,6 +14,7 @@ export const cleanTool = defineTool({
   ticketType: 1,
   price: 1,
   capability: 'inpaint',
+  keepsStructure: true,
   inputs: [input.upload(), input.mask()],
   // The local engine's inpaint schema (the engine validates again).
   params: () =>

@@ -14,6 +14,7 @@ export const emptyRoomTool = defineTool({
   ticketType: 1,
   price: 2,
   capability: 'image-edit',
+  keepsStructure: true,
   verb: { 'zh-CN': '开始清空', 'en-US': 'Empty the room' },
   inputs: [input.upload()],
   // Its own ComfyUI template (workflows/empty-room.*): the instruction to clear the room is

@@ -27,6 +27,7 @@ export const indoorExteriorTool = defineTool({
   ticketType: 1,
   price: 2,
   capability: 'render',
+  keepsStructure: true,
   inputs: [input.upload(), input.style()],
   params: () =>
     z.object({

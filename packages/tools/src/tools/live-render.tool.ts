@@ -16,6 +16,7 @@ export const liveRenderTool = defineTool({
   ticketType: 2,
   price: 1,
   capability: 'render',
+  keepsStructure: true,
   inputs: [input.upload(), input.style()],
   params: () => z.object(set.shape),
   widgets: set.widgets,

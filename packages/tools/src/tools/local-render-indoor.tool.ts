@@ -23,6 +23,7 @@ export const localRenderIndoorTool = defineTool({
   ticketType: 1,
   price: 3,
   capability: 'render-masked',
+  keepsStructure: true,
   inputs: [input.upload(), input.mask(), input.style()],
   params: () =>
     z.object({

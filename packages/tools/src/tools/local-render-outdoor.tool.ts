@@ -25,6 +25,7 @@ export const localRenderOutdoorTool = defineTool({
   ticketType: 1,
   price: 3,
   capability: 'render-masked',
+  keepsStructure: true,
   inputs: [input.upload(), input.mask(), input.style()],
   params: () =>
     z.object({

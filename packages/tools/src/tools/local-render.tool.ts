@@ -14,6 +14,7 @@ export const localRenderTool = defineTool({
   ticketType: 1,
   price: 2,
   capability: 'render-masked',
+  keepsStructure: true,
   inputs: [input.upload(), input.mask(), input.style()],
   params: () => z.object({ promptTxt, cnStrength: cnStrength(), ipaPlus, count: count() }),
   widgets: {

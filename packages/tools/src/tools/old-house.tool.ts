@@ -16,6 +16,7 @@ export const oldHouseTool = defineTool({
   ticketType: 1,
   price: 2,
   capability: 'render',
+  keepsStructure: true,
   verb: { 'zh-CN': '开始改造', 'en-US': 'Renovate' },
   inputs: [input.upload(), input.style()],
   params: () => z.object(set.shape),

@@ -22,6 +22,7 @@ export const panoramaTool = defineTool({
   ticketType: 1,
   price: 2,
   capability: 'render',
+  keepsStructure: true,
   verb: { 'zh-CN': '生成全景', 'en-US': 'Make the panorama' },
   // The base is a 2:1 panorama (a clay render or line drawing exported from the 3D model); the
   // render keeps its aspect, so the result wraps around the viewer's sphere. Viewing an existing

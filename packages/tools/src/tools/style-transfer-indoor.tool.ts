@@ -16,6 +16,7 @@ export const styleTransferIndoorTool = defineTool({
   ticketType: 1,
   price: 2,
   capability: 'render',
+  keepsStructure: true,
   verb: { 'zh-CN': '开始迁移', 'en-US': 'Transfer the style' },
   inputs: [input.upload(), input.style()],
   params: () => z.object(set.shape),

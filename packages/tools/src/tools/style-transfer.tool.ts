@@ -14,6 +14,7 @@ export const styleTransferTool = defineTool({
   ticketType: 1,
   price: 1,
   capability: 'color-transfer',
+  keepsStructure: true,
   inputs: [input.upload(), input.style(true)],
   // The local engine's colour-transfer schema (the engine validates again; it also accepts the
   // older cnStrength, which this form never sends).

@@ -14,6 +14,7 @@ export const xituTool = defineTool({
   ticketType: 1,
   price: 2,
   capability: 'render',
+  keepsStructure: true,
   verb: { 'zh-CN': '开始后期', 'en-US': 'Post-process' },
   inputs: [input.upload(), input.style()],
   params: () => z.object({ promptTxt, cnStrength: cnStrength(), atmosphere, count: count() }),

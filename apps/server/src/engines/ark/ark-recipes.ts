@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { aspectSize } from '@huijing/tools';
 import { EngineError } from '../engine';
 import type { Capability, EngineJob } from '../engine';
-import { imageDataUri, KEEP_STRUCTURE } from '../hosted-call';
+import { imageDataUri, KEEP_STRUCTURE, strictStructurePrefix } from '../hosted-call';
 
 /**
  * Ark requests as data: per capability whether Seedream (one synchronous call per picture) or
@@ -85,7 +85,7 @@ const seedream = (opts: {
     const expected = seedreamSize(size.width, size.height);
     return {
       body: {
-        prompt: opts.prompt?.(ctx) ?? ctx.prompt,
+        prompt: strictStructurePrefix(ctx.job) + (opts.prompt?.(ctx) ?? ctx.prompt),
         ...(images.length === 1
           ? { image: images[0] }
           : images.length > 1

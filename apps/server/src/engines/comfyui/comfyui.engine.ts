@@ -63,6 +63,20 @@ const fallbackPrompt = (params: Record<string, unknown>) =>
     .map((v) => v.trim())
     .join(', ');
 
+/**
+ * A structure-guarded second run (EngineJob.strictStructure): templates that bind cnStrength
+ * (ControlNet strength up, denoise down) and lock hold the input harder, and the prompt says so.
+ */
+const STRICT_CN_STRENGTH = 0.9;
+const strictParams = (params: Record<string, unknown>) => ({
+  cnStrength: Math.max(STRICT_CN_STRENGTH, Number(params.cnStrength) || 0),
+  lock: true,
+});
+const strictPrefix = (job: EngineJob) =>
+  job.strictStructure
+    ? 'exact same composition, camera angle and perspective as the input, every wall, window and piece of furniture in place, '
+    : '';
+
 /** Pictures a job asks for (`count`, 1 to 4; absent means one). */
 const pictureCount = (params: Record<string, unknown>) =>
   typeof params.count === 'number' && Number.isInteger(params.count)
@@ -205,7 +219,8 @@ export const createComfyUiEngine = (options: ComfyUiEngineOptions): ComfyUiEngin
       lora?.triggerWord ? [lora.triggerWord, p].filter(Boolean).join(', ') : p;
     const params: Record<string, unknown> = {
       ...job.params,
-      prompt: withTrigger(job.prompt ?? fallbackPrompt(job.params)),
+      ...(job.strictStructure && strictParams(job.params)),
+      prompt: withTrigger(strictPrefix(job) + (job.prompt ?? fallbackPrompt(job.params))),
     };
     // The designer pays per picture (runPrice): a template that batches binds `count` itself
     // (text-to-image → batch_size); any other one runs once per picture, each with a fresh seed
@@ -218,7 +233,9 @@ export const createComfyUiEngine = (options: ComfyUiEngineOptions): ComfyUiEngin
       const picture = {
         ...params,
         ...(Number.isInteger(pinned) && { seed: (pinned as number) + i }),
-        ...(job.prompts?.[i] !== undefined && { prompt: withTrigger(job.prompts[i]!) }),
+        ...(job.prompts?.[i] !== undefined && {
+          prompt: withTrigger(strictPrefix(job) + job.prompts[i]!),
+        }),
       };
       const bound = bindWorkflow(workflow, { params: picture, uploaded, sizes });
       const graph = lora ? insertLora(bound, lora) : bound;

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { aspectSize } from '@huijing/tools';
 import { EngineError } from '../engine';
 import type { Capability, EngineJob } from '../engine';
-import { imageDataUri, KEEP_STRUCTURE } from '../hosted-call';
+import { imageDataUri, KEEP_STRUCTURE, strictStructurePrefix } from '../hosted-call';
 
 /**
  * What each DashScope request looks like, as data: per recipe the model (by use), the endpoint
@@ -118,7 +118,7 @@ const edit = (
     return {
       input: {
         function: fn,
-        prompt: (opts.prompt?.(ctx) ?? ctx.prompt).slice(0, 800),
+        prompt: (strictStructurePrefix(ctx.job) + (opts.prompt?.(ctx) ?? ctx.prompt)).slice(0, 800),
         base_image_url: base.uri,
         ...(opts.mask ? { mask_image_url: await maskUri(ctx.job, base.width, base.height) } : {}),
       },

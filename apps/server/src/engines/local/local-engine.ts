@@ -12,6 +12,7 @@ import { throwIfAborted } from './local-job';
 import { inpaint } from './inpaint.capability';
 import { matting } from './matting.capability';
 import { createLocalPool, defaultPoolThreads } from './local-pool';
+import type { LocalPool } from './local-pool';
 import { toLine } from './to-line.capability';
 import { upscale } from './upscale.capability';
 import { videoCameraMove } from './video-camera-move.capability';
@@ -59,10 +60,14 @@ const inProcess: ReadonlySet<Capability> = new Set([
   'video-multi-image',
 ]);
 
+export type LocalEngine = Engine & {
+  close(): Promise<void>;
+  /** Structure-kept scores, computed in the same CPU pool (the structure guard's measure). */
+  structureScore: LocalPool['structureScore'];
+};
+
 /** The local engine, plus `close()` to end its pool's threads (tests; shutdown ends them too). */
-export const createLocalEngine = (
-  options: LocalEngineOptions = {},
-): Engine & { close(): Promise<void> } => {
+export const createLocalEngine = (options: LocalEngineOptions = {}): LocalEngine => {
   const binaries = resolveBinaries(options);
   const ctx: LocalContext = { ...binaries, maxPixels: options.maxPixels ?? 40_000_000 };
   const pool = createLocalPool(options.threads ?? defaultPoolThreads());
@@ -100,5 +105,12 @@ export const createLocalEngine = (
     return outputs;
   };
 
-  return { id: 'local', capabilities: localCapabilities, health, run, close: pool.close };
+  return {
+    id: 'local',
+    capabilities: localCapabilities,
+    health,
+    run,
+    close: pool.close,
+    structureScore: pool.structureScore,
+  };
 };

@@ -9,8 +9,13 @@ import type { LocalContext } from './local-job';
 /** What crosses into a worker: the job without its signal and callback (they stay here). */
 export type PoolJob = Omit<EngineJob, 'signal' | 'onProgress'>;
 
+/** What the structure guard asks the pool to compare (structure-score.ts). */
+export type StructureTask = { input: string; output: string; mask?: string };
+
 export type PoolTask =
-  { kind: 'run'; job: PoolJob; ctx: LocalContext; progress: MessagePort } | { kind: 'health' };
+  | { kind: 'run'; job: PoolJob; ctx: LocalContext; progress: MessagePort }
+  | { kind: 'health' }
+  | ({ kind: 'structure' } & StructureTask);
 
 /** Errors travel as data: a worker cannot hand back an EngineError instance. */
 export type PoolError = {
@@ -21,6 +26,7 @@ export type PoolError = {
 export type PoolResult =
   | { ok: true; outputs: EngineOutput[] }
   | { ok: true; health: string }
+  | { ok: true; score: number }
   | { ok: false; error: PoolError };
 
 export const toPoolError = (error: unknown): PoolError => {
@@ -107,6 +113,11 @@ export const createLocalPool = (threads = defaultPoolThreads()) => {
       } finally {
         channel.port1.close();
       }
+    },
+    /** The structure-kept score of a result against its input, computed in a worker. */
+    async structureScore(task: StructureTask, signal?: AbortSignal): Promise<number> {
+      const result = await call({ kind: 'structure', ...task }, signal);
+      return 'score' in result ? result.score : 0;
     },
     /** Loads OpenCV.js in a worker (not here) and says it is ready. */
     async health(): Promise<string> {

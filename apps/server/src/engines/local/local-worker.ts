@@ -3,6 +3,7 @@ import { runners } from './local-engine';
 import type { PoolResult, PoolTask } from './local-pool';
 import { toPoolError } from './local-pool';
 import { loadCv } from './opencv-runtime';
+import { structureScore } from '../structure-score';
 
 /**
  * One local job inside a pool thread (local-pool.ts). Progress goes back over the task's port;
@@ -13,6 +14,13 @@ export default async (task: PoolTask): Promise<PoolResult> => {
     try {
       await loadCv();
       return { ok: true, health: 'OpenCV.js ready' };
+    } catch (error) {
+      return { ok: false, error: toPoolError(error) };
+    }
+  }
+  if (task.kind === 'structure') {
+    try {
+      return { ok: true, score: await structureScore(task) };
     } catch (error) {
       return { ok: false, error: toPoolError(error) };
     }

@@ -6,6 +6,7 @@ import { abortError, EngineError } from '../engine';
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
 import { deadlineSignal } from '../deadline-signal';
 import { multipartBody } from '../multipart-body';
+import { strictStructurePrefix } from '../hosted-call';
 import { collectOutputs, pictureCount, promptOfParams } from '../hosted-results';
 
 /**
@@ -227,7 +228,7 @@ export const createOpenAiImagesEngine = (options: OpenAiImagesEngineOptions): En
     return perPicture(job, async (prompt) => {
       const form = new FormData();
       form.append('model', options.model);
-      form.append('prompt', prompt);
+      form.append('prompt', strictStructurePrefix(job) + prompt);
       form.append('n', '1');
       form.append('size', size);
       if (askForBase64) form.append('response_format', 'b64_json');

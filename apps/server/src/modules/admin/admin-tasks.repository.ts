@@ -4,6 +4,18 @@ import type { Database, TasksTable } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The outputs column is JSON (TaskOutputRecord[]); the weakest picture speaks for the task. */
+const lowestStructureScore = (outputs: string): number | null => {
+  try {
+    const scores = (JSON.parse(outputs) as { structureScore?: unknown }[])
+      .map((o) => o.structureScore)
+      .filter((v): v is number => typeof v === 'number');
+    return scores.length ? Math.min(...scores) : null;
+  } catch {
+    return null;
+  }
+};
+
 const toRow = (r: Selectable<TasksTable> & { phone?: string | null }): AdminTaskRow => ({
   id: r.id,
   userId: r.user_id,
@@ -17,6 +29,7 @@ const toRow = (r: Selectable<TasksTable> & { phone?: string | null }): AdminTask
   ticketsState: r.tickets_state,
   attempts: Number(r.attempts),
   error: r.error,
+  structureScore: lowestStructureScore(r.outputs),
   createdAt: r.created_at,
   startedAt: r.started_at,
   finishedAt: r.finished_at,

@@ -6,8 +6,9 @@ import type { EngineFile } from '../../engines/engine';
 /**
  * The inputs example pictures are made from, drawn here (SVG rendered by sharp) so they are ours
  * to ship: a living-room view in one-point perspective (walls, oak floor, window, sofa, table,
- * rug, lamp, plant, a picture), the same room in a warm evening palette (a style reference), a
- * black-and-white floor plan, and a mask over the plant (what object removal takes away).
+ * rug, lamp, plant, a picture), the same room in a warm evening palette (a style reference) and
+ * emptied of its furniture, a black-and-white floor plan, and a mask over the plant (what object
+ * removal takes away).
  */
 
 export const SAMPLE_W = 768;
@@ -75,6 +76,7 @@ const planks = (p: Palette) => {
 
 const roomSvg = (
   p: Palette,
+  furnished = true,
 ) => `<svg xmlns="http://www.w3.org/2000/svg" width="${SAMPLE_W}" height="${SAMPLE_H}">
   <defs>
     <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.sky[0]}"/><stop offset="1" stop-color="${p.sky[1]}"/></linearGradient>
@@ -95,7 +97,12 @@ const roomSvg = (
   <rect x="${BX + 230}" y="${BY + 50}" width="110" height="76" fill="#fbfaf7" stroke="#3b3b3b" stroke-width="5"/>
   <rect x="${BX + 246}" y="${BY + 64}" width="78" height="48" fill="${p.accent}" opacity="0.75"/>
   <circle cx="${BX + 300}" cy="${BY + 80}" r="12" fill="${p.light}"/>
-  <ellipse cx="${SAMPLE_W / 2}" cy="${BY + BH + 92}" rx="250" ry="52" fill="${p.rug}"/>
+  ${furnished ? furniture(p) : ''}
+</svg>`;
+
+const furniture = (
+  p: Palette,
+) => `<ellipse cx="${SAMPLE_W / 2}" cy="${BY + BH + 92}" rx="250" ry="52" fill="${p.rug}"/>
   <rect x="${BX + 70}" y="${BY + 190}" width="250" height="62" rx="14" fill="${p.sofa}"/>
   <rect x="${BX + 70}" y="${BY + 232}" width="250" height="46" rx="10" fill="${p.sofaShade}"/>
   <rect x="${BX + 52}" y="${BY + 206}" width="34" height="74" rx="12" fill="${p.sofa}"/>
@@ -112,8 +119,7 @@ const roomSvg = (
   <rect x="96" y="${BY + BH + 40}" width="58" height="66" rx="6" fill="#e8e2d8" stroke="#a79c8c" stroke-width="3"/>
   <ellipse cx="125" cy="${BY + BH + 2}" rx="44" ry="56" fill="#4f8a4b"/>
   <ellipse cx="104" cy="${BY + BH - 22}" rx="22" ry="34" fill="#3f7440"/>
-  <ellipse cx="148" cy="${BY + BH - 14}" rx="20" ry="30" fill="#5f9c58"/>
-</svg>`;
+  <ellipse cx="148" cy="${BY + BH - 14}" rx="20" ry="30" fill="#5f9c58"/>`;
 
 /** The plant in the front left corner, as object removal's mask (white = remove). */
 const maskSvg =
@@ -151,11 +157,12 @@ const planSvg = () => {
 </svg>`;
 };
 
-export type SampleInputName = 'room' | 'evening' | 'plan' | 'mask';
+export type SampleInputName = 'room' | 'evening' | 'plan' | 'mask' | 'empty-room';
 
 const drawings: Record<SampleInputName, () => string> = {
   room: () => roomSvg(day),
   evening: () => roomSvg(evening),
+  'empty-room': () => roomSvg(day, false),
   plan: planSvg,
   mask: maskSvg,
 };

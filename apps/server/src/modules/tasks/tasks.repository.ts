@@ -9,6 +9,8 @@ export type TaskOutputRecord = {
   width: number;
   height: number;
   duration?: number;
+  /** How much of the input's structure it kept, 0–1 (engines/structure-guard.ts). */
+  structureScore?: number;
 };
 
 export type TaskRecord = {

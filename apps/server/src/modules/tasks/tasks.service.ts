@@ -114,6 +114,7 @@ export const createTasksService = (deps: {
         width: o.width,
         height: o.height,
         kind: o.kind,
+        structureScore: o.structureScore ?? null,
       })),
     ),
     prompt: typeof task.params.promptTxt === 'string' ? task.params.promptTxt : null,

@@ -181,6 +181,7 @@ export const createTaskWorker = (deps: {
         width: o.width,
         height: o.height,
         ...(o.duration !== undefined && { duration: o.duration }),
+        ...(o.structureScore !== undefined && { structureScore: o.structureScore }),
       };
     });
     return { written, records };

@@ -4,6 +4,8 @@ import { definePart } from './define-part';
 export const resultsPart = definePart(
   {
     detail: '详情 / 分享',
+    structure: '结构保持 {{percent}}%',
+    structureHint: '与原图的线条与透视吻合的程度；过低的结果会自动免费重做',
     download: {
       failed: '下载没有完成，请检查网络后再试',
       watermarked: '下载时附带“绘境 AI 生成”水印',
@@ -88,6 +90,9 @@ export const resultsPart = definePart(
   },
   {
     detail: 'Details / share',
+    structure: 'Structure kept {{percent}}%',
+    structureHint:
+      'How well the lines and perspective match the original; low results are redone free',
     download: {
       failed: 'The download did not finish. Check your connection and try again',
       watermarked: 'Downloads carry a “绘境 AI 生成” watermark',

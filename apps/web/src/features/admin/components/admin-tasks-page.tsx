@@ -65,6 +65,14 @@ export const AdminTasksPage = () => {
       ),
     },
     {
+      // The weakest picture's structure-kept score; below the guard's threshold it was redone.
+      title: '结构保持',
+      dataIndex: 'structureScore',
+      responsive: ['md'],
+      render: (v: number | null | undefined) =>
+        typeof v === 'number' ? `${Math.round(v * 100)}%` : '—',
+    },
+    {
       title: '次数',
       dataIndex: 'price',
       responsive: ['sm'],

@@ -41,4 +41,32 @@ describe('ResultView', () => {
     expect(handedOff.textContent).toContain('/api/files/out-1|');
     expect(handedOff.textContent).toContain('「图片转线稿」');
   });
+
+  it('shows how much of the original’s structure the shown picture kept', () => {
+    fakeApi({});
+    const tool = getTool('indoor')!;
+    const out = { thumbUrl: null, width: 10, height: 10, kind: 'image' as const };
+    const task = {
+      taskId: 't2',
+      outputs: [
+        { ...out, url: '/api/files/a', structureScore: 0.92 },
+        { ...out, url: '/api/files/b', structureScore: 0.805 },
+      ],
+    };
+    renderWithProviders(<ResultView task={task} tool={tool} />, { path: '/indoorRender' });
+    expect(screen.getByText(/结构保持 92%/)).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('tab')[1]!);
+    expect(screen.getByText(/结构保持 81%/)).toBeTruthy();
+  });
+
+  it('shows no structure figure for a picture that was not measured', () => {
+    fakeApi({});
+    const task = {
+      outputs: [
+        { url: '/api/files/c', thumbUrl: null, width: 10, height: 10, kind: 'image' as const },
+      ],
+    };
+    renderWithProviders(<ResultView task={task} tool={getTool('text-to-image')!} />);
+    expect(screen.queryByText(/结构保持/)).toBeNull();
+  });
 });

@@ -152,6 +152,12 @@ export const ResultView = ({
       <div className="hj-result__bar">
         <span className="hj-result__info">
           {t('tools.result.done')} · {current.width} × {current.height}
+          {typeof current.structureScore === 'number' ? (
+            <span className="hj-result__structure" title={t('results.structureHint')}>
+              {' · '}
+              {t('results.structure', { percent: Math.round(current.structureScore * 100) })}
+            </span>
+          ) : null}
           {servedWatermarked(ticketType, Boolean(user?.vip.isVip)) ? (
             <small className="hj-result__mark"> · {t('results.download.watermarked')}</small>
           ) : null}
