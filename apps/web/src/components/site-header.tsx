@@ -38,10 +38,8 @@ export const SiteHeader = ({ tone = 'light' }: { tone?: 'light' | 'dark' }) => {
   const [drawerUsed, setDrawerUsed] = useState(false);
   const { HeaderAccount, DrawerAccount } = useAccountSlots();
   const current = `${location.pathname}${location.search}`;
-  const isActive = (to: string) =>
-    to.includes('?')
-      ? current === to || (to === '/list?tab=1' && current === '/list')
-      : location.pathname === to;
+  // A bare /list opens on the first family that runs, which need not be tab 1: no family is lit.
+  const isActive = (to: string) => (to.includes('?') ? current === to : location.pathname === to);
 
   const links = navItems.map((item) => (
     <NavLink
