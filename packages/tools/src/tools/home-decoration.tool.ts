@@ -19,5 +19,6 @@ export const homeDecorationTool = defineTool({
   inputs: [input.upload(), input.style()],
   params: () => z.object(set.shape),
   widgets: set.widgets,
+  hosted: set.hosted,
   badge: 'hot',
 });

@@ -1,7 +1,8 @@
+import { allTools, getTool, hostedRecipe } from '@huijing/tools';
 import { abortError, EngineError } from '../engine';
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
 import { createLimit } from '../hosted-call';
-import { collectOutputs, pictureCount, promptOfParams, saveResult } from '../hosted-results';
+import { collectOutputs, pictureCount, picturePrompt, saveResult } from '../hosted-results';
 import { createDashScopeClient } from './dashscope.client';
 import type { DashScopeClientOptions } from './dashscope.client';
 import { capabilityRecipes, defaultDashScopeModels, recipes } from './dashscope-recipes';
@@ -17,19 +18,29 @@ export interface DashScopeEngineOptions extends DashScopeClientOptions {
   models?: Partial<DashScopeModels>;
   /** DASHSCOPE_CONCURRENCY: tasks of this process at once (the account allows 2 per model). */
   concurrency?: number;
-  /** A tool served by another recipe than its capability's (e.g. clean → remove_watermark). */
-  toolRecipes?: Record<string, RecipeName>;
 }
+
+const isRecipe = (name: string | undefined): name is RecipeName =>
+  name !== undefined && Object.hasOwn(recipes, name);
+
+/** The capabilities served: the mapped ones, and those of tools that name a recipe of ours. */
+const servedCapabilities = (): Capability[] => [
+  ...new Set([
+    ...(Object.keys(capabilityRecipes) as Capability[]),
+    ...allTools.filter((t) => isRecipe(t.hosted?.dashscope?.recipe)).map((t) => t.capability),
+  ]),
+];
 
 export const createDashScopeEngine = (options: DashScopeEngineOptions): Engine => {
   const client = createDashScopeClient(options);
   const models = { ...defaultDashScopeModels, ...options.models };
   const limit = createLimit(Math.max(1, options.concurrency ?? 2));
-  const capabilities = Object.keys(capabilityRecipes) as Capability[];
+  const capabilities = servedCapabilities();
 
+  /** The tool's own recipe (its definition, by option), else its capability's. */
   const recipeFor = (job: EngineJob): Recipe => {
-    const named = options.toolRecipes?.[job.toolId];
-    if (named) return recipes[named];
+    const named = hostedRecipe(getTool(job.toolId), 'dashscope', job.params);
+    if (isRecipe(named)) return recipes[named];
     const entry = capabilityRecipes[job.capability];
     if (!entry)
       throw new EngineError(
@@ -40,8 +51,8 @@ export const createDashScopeEngine = (options: DashScopeEngineOptions): Engine =
   };
 
   /** One task: submit, poll, then fetch its results at once (their links expire). */
-  const runTask = async (job: EngineJob, recipe: Recipe, prompt: string, index: number) => {
-    const request = await recipe.build({ job, prompt });
+  const runTask = async (job: EngineJob, recipe: Recipe, index: number) => {
+    const request = await recipe.build({ job, ...picturePrompt(job, index) });
     const model = models[recipe.model];
     return limit.run(job.signal, async () => {
       const { taskId, requestId } = await client.submit(
@@ -92,11 +103,9 @@ export const createDashScopeEngine = (options: DashScopeEngineOptions): Engine =
     const recipe = recipeFor(job);
     // A run that pays for several pictures gets each, one task apiece (n = 1 keeps the limits).
     const count = recipe.kind === 'image' ? pictureCount(job.params) : 1;
-    const common = job.prompt ?? promptOfParams(job.params);
     return collectOutputs(job, async () => {
       const outputs: EngineOutput[] = [];
-      for (let i = 0; i < count; i += 1)
-        outputs.push(...(await runTask(job, recipe, job.prompts?.[i] ?? common, i)));
+      for (let i = 0; i < count; i += 1) outputs.push(...(await runTask(job, recipe, i)));
       return outputs;
     });
   };
