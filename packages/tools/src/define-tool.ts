@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { classifyGroupKeys } from '@huijing/contracts';
 import { capabilities, type Capability } from './capabilities';
+import { hostedSlots, type HostedSpec } from './hosted';
 
 /** Ticket kinds of spec §3: 1 general, 2 live, 3 gpt, 4 video. */
 export const ticketTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
@@ -121,6 +122,11 @@ export type ToolDefinition<P extends z.ZodObject = z.ZodObject> = z.infer<typeof
    * picture (modules/tasks/prompt-compose.ts); a concrete value gives every picture that value.
    */
   spread?: keyof z.infer<P> & string;
+  /**
+   * How the hosted engines serve it: the recipe per provider and the Chinese prompt template
+   * (hosted.ts). The server composes the prompt from it (modules/tasks/prompt-compose.ts).
+   */
+  hosted?: HostedSpec;
 };
 
 /**
@@ -145,6 +151,9 @@ export const buildTool = <P extends z.ZodObject>({
   }) as ToolDefinition<P>;
 };
 
+/** Template slots that are not parameters: the designer's words and the keep sentence. */
+const HOSTED_SLOTS = new Set(['prompt', 'keep']);
+
 /**
  * Checks a definition, so a malformed tool fails at import: metadata parses, defaults parse,
  * every widget names a real parameter, input names are unique. Reads the tool's parameters.
@@ -159,6 +168,9 @@ const checked = <P extends z.ZodObject>(tool: ToolDefinition<P>): ToolDefinition
   for (const w of Object.values(tool.widgets)) widgetSchema.parse(w);
   const names = tool.inputs.map((i) => i.name);
   if (new Set(names).size !== names.length) throw new Error(`tool ${tool.id}: duplicate inputs`);
+  for (const slot of tool.hosted ? hostedSlots(tool.hosted.prompt) : [])
+    if (!HOSTED_SLOTS.has(slot) && !keys.has(slot))
+      throw new Error(`tool ${tool.id}: hosted prompt names unknown slot ${slot}`);
   if (tool.spread !== undefined && spreadValues(tool).length === 0)
     throw new Error(`tool ${tool.id}: spread ${tool.spread} needs an 'auto' option and others`);
   return tool;

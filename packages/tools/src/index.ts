@@ -5,3 +5,4 @@ export * from './params';
 export * from './verbs';
 export * from './aspects';
 export * from './tool-entry';
+export * from './hosted';

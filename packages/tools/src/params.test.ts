@@ -134,6 +134,7 @@ describe('tool parameters and their widgets', () => {
     expect(home).toEqual({
       promptTxt: '',
       cnStrength: 0.75,
+      source: 'photo',
       style: catalogDefaults.interiorStyle,
       space: '',
       ipaPlus: false,

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { catalogDefaults, type ClassifyGroup } from '@huijing/contracts';
 import type { Localized, ToolInput, Widget } from './define-tool';
+import {
+  architectureRenderPrompt,
+  interiorRenderPrompt,
+  landscapeRenderPrompt,
+  renderServe,
+  type HostedSpec,
+} from './hosted';
 
 /**
  * Building blocks shared by tool definitions, named as in spec §3 (cnStrength, promptTxt,
@@ -85,6 +92,19 @@ export const environments = [
   ['snowfield', '雪原', 'Snowfield'],
 ] as const;
 export const environment = z.enum(values(environments)).default('auto');
+
+/**
+ * What the designer uploaded: hosted editing models are told in words to keep the space, and
+ * the words differ for a photo, a 3D screenshot (白模) and a hand sketch (hosted.ts).
+ */
+export const inputSources = [
+  ['photo', '实景照片', 'Photo'],
+  ['model', '3D 截图/白模', '3D screenshot'],
+  ['sketch', '手绘线稿', 'Sketch'],
+] as const;
+export type InputSource = (typeof inputSources)[number][0];
+export const inputSource = (def: InputSource = 'photo') =>
+  z.enum(values(inputSources)).default(def);
 
 // ---- widget hints -----------------------------------------------------------------------
 
@@ -205,6 +225,15 @@ export const widgets = {
     ),
     advanced: true,
   },
+  source: {
+    kind: 'segmented',
+    label: t('原图类型', 'Input'),
+    help: t(
+      '照片、3D 截图（白模）与手绘线稿的结构保持方式不同，请按上传的图片选择',
+      'Photos, 3D screenshots and sketches keep their structure differently',
+    ),
+    options: options(inputSources),
+  },
   count: {
     kind: 'segmented',
     label: t('生成数量', 'Images'),
@@ -248,12 +277,14 @@ export const interiorRender = (o: {
   style?: string;
   space: 'home-space' | 'commercial-space';
   lock?: boolean;
+  source?: InputSource;
 }) => ({
   // Built when read (the tool's params function), not when the tool file is imported.
   get shape() {
     return {
       promptTxt,
       cnStrength: cnStrength(),
+      source: inputSource(o.source),
       style: categoryPick(o.style ?? interiorStyle),
       space: categoryPick(),
       ipaPlus,
@@ -269,6 +300,7 @@ export const interiorRender = (o: {
   widgets: {
     promptTxt: widgets.promptTxt,
     cnStrength: widgets.cnStrength,
+    source: widgets.source,
     style: widgets.interiorStyle,
     space: o.space === 'home-space' ? widgets.homeSpace : widgets.commercialSpace,
     ipaPlus: widgets.ipaPlus,
@@ -278,6 +310,7 @@ export const interiorRender = (o: {
     ignoreWordAndImage: widgets.ignoreWordAndImage,
     count: widgets.count,
   },
+  hosted: { ...renderServe, prompt: interiorRenderPrompt } satisfies HostedSpec,
 });
 
 /** Architecture and landscape renders: style, building or landscape type, surroundings. */
@@ -286,12 +319,14 @@ export const exteriorRender = (o: {
   style?: string;
   lock?: boolean;
   view?: (typeof exteriorViews)[number][0];
+  source?: InputSource;
 }) => ({
   // Built when read (the tool's params function), not when the tool file is imported.
   get shape() {
     return {
       promptTxt,
       cnStrength: cnStrength(),
+      source: inputSource(o.source),
       style: categoryPick(
         o.style ?? (o.kind === 'architecture' ? architectureStyle : landscapeStyle),
       ),
@@ -310,6 +345,7 @@ export const exteriorRender = (o: {
   widgets: {
     promptTxt: widgets.promptTxt,
     cnStrength: widgets.cnStrength,
+    source: widgets.source,
     style: o.kind === 'architecture' ? widgets.architectureStyle : widgets.landscapeStyle,
     space: o.kind === 'architecture' ? widgets.architectureType : widgets.landscapeType,
     ipaPlus: widgets.ipaPlus,
@@ -320,6 +356,10 @@ export const exteriorRender = (o: {
     ignoreWordAndImage: widgets.ignoreWordAndImage,
     count: widgets.count,
   },
+  hosted: {
+    ...renderServe,
+    prompt: o.kind === 'architecture' ? architectureRenderPrompt : landscapeRenderPrompt,
+  } satisfies HostedSpec,
 });
 
 // ---- the local engine's parameters ------------------------------------------------------

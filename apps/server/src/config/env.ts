@@ -94,6 +94,8 @@ const rawEnvSchema = z.object({
   DASHSCOPE_MODEL_IMAGE_TO_VIDEO: z.string().optional(),
   DASHSCOPE_MODEL_FIRST_LAST_VIDEO: z.string().optional(),
   DASHSCOPE_MODEL_TEXT_TO_VIDEO: z.string().optional(),
+  DASHSCOPE_MODEL_CHAT: z.string().optional(),
+  DASHSCOPE_MODEL_VISION: z.string().optional(),
   DASHSCOPE_CONCURRENCY: positiveInt(2),
   ARK_API_KEY: z.string().optional(),
   ARK_BASE_URL: httpUrl(),
@@ -325,11 +327,13 @@ export type Env = {
   /** OpenAI-compatible chat endpoints per assistant model choice; absent = not configured. */
   llm: Partial<
     Record<
-      'gemini' | 'gpt',
+      'gemini' | 'gpt' | 'qwen',
       {
         baseUrl: string;
         apiKey?: string;
         model: string;
+        /** Asked instead of `model` when the messages carry pictures. */
+        visionModel?: string;
         /** Merged into the request body when deep thinking is on. */
         reasoningParams?: Record<string, unknown>;
       }
@@ -578,6 +582,16 @@ export const loadEnv = (
             reasoningParams: raw.LLM_GPT_REASONING_PARAMS,
           },
         }),
+      // Qwen on the DashScope key, through its OpenAI-compatible mode: the prompt tools and
+      // captions fall back to it when no LLM_* model is configured.
+      ...(raw.DASHSCOPE_API_KEY && {
+        qwen: {
+          baseUrl: `${(raw.DASHSCOPE_BASE_URL ?? 'https://dashscope.aliyuncs.com').replace(/\/+$/, '')}/compatible-mode/v1`,
+          apiKey: raw.DASHSCOPE_API_KEY,
+          model: raw.DASHSCOPE_MODEL_CHAT ?? 'qwen-plus',
+          visionModel: raw.DASHSCOPE_MODEL_VISION ?? 'qwen-vl-plus',
+        },
+      }),
     },
     LLM_IDLE_TIMEOUT_MS: raw.LLM_IDLE_TIMEOUT_MS,
     ASSISTANT_TICKETS_PER_QUESTION: raw.ASSISTANT_TICKETS_PER_QUESTION,

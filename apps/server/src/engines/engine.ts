@@ -67,6 +67,12 @@ export interface EngineJob {
    * ask harder to keep it (a stricter prompt; ComfyUI also holds the ControlNet harder).
    */
   strictStructure?: boolean;
+  /**
+   * The Chinese prompt(s) the hosted engines send, from the tool's template (ToolDefinition
+   * .hosted, composed in modules/tasks/prompt-compose.ts); `prompts` as above, per picture.
+   * Render templates already say how to keep the space for the input's kind.
+   */
+  hosted?: { prompt: string; prompts?: string[] };
   /** Named inputs: upload_img, style_img, mask, frames_0…, as the tool declares. */
   inputs: Record<string, EngineFile>;
   /** A private scratch directory for this run; outputs are written inside it. */

@@ -110,6 +110,22 @@ export const promptOfParams = (params: Record<string, unknown>, keys = PROMPT_KE
     .map((v) => v.trim())
     .join('，');
 
+/**
+ * The prompt of the run's i-th picture for a hosted engine: the tool's Chinese template when the
+ * pipeline filled one (`templated`: it already says how to keep the space), else the composed
+ * prompt, else the raw parameters.
+ */
+export const picturePrompt = (
+  job: Pick<EngineJob, 'hosted' | 'prompt' | 'prompts' | 'params'>,
+  i: number,
+): { prompt: string; templated: boolean } => {
+  if (job.hosted) return { prompt: job.hosted.prompts?.[i] ?? job.hosted.prompt, templated: true };
+  return {
+    prompt: job.prompts?.[i] ?? job.prompt ?? promptOfParams(job.params),
+    templated: false,
+  };
+};
+
 /** How many pictures the run pays for (`params.count`, 1–4). */
 export const pictureCount = (params: Record<string, unknown>): number =>
   Number.isInteger(params.count) ? Math.min(4, Math.max(1, params.count as number)) : 1;

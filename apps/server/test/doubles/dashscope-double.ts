@@ -19,7 +19,9 @@ import type { HostedDouble, HostedKnobs } from './hosted-media';
  * tasks that go PENDING → RUNNING → SUCCEEDED over a few polls, PENDING-only cancel, UNKNOWN for
  * ids it never issued, result links that expire, and throttling or moderation failures on demand.
  * It decodes the data-URI inputs and answers with real pictures (and tiny real MP4s) whose size
- * follows the request.
+ * follows the request. It also speaks the OpenAI-compatible chat mode Qwen runs on
+ * (`/compatible-mode/v1/chat/completions`): Bearer key, OpenAI's body and error envelope, data-URI
+ * pictures decoded, and refused for a model without vision.
  */
 
 /** `throttle`: task creations answered 429 Throttling.RateQuota. */
@@ -49,7 +51,17 @@ export interface DashScopeDouble extends HostedDouble<DashScopeDoubleKnobs, Task
   cancels: { taskId: string; status: number }[];
   /** Tasks PENDING or RUNNING now, and the most there ever were at once (the account's limit). */
   load: { inFlight: () => number; max: number };
+  /** Compatible-mode chat requests: model, the data-URI pictures decoded, the answer's status. */
+  chats: { model: string; images: { width: number; height: number }[]; status: number }[];
+  /** What the chat models answer. */
+  chatReply: { content: string };
 }
+
+const CHAT = '/compatible-mode/v1/chat/completions';
+/** Qwen-VL models take pictures; the text models refuse them, as DashScope does. */
+const VISION_MODEL = /-vl-/;
+
+type ChatPart = { type?: string; image_url?: { url?: string } };
 
 const IMAGE_EDIT = '/api/v1/services/aigc/image2image/image-synthesis';
 const TEXT_TO_IMAGE = '/api/v1/services/aigc/text2image/image-synthesis';
@@ -174,6 +186,10 @@ export const startDashScopeDouble = async (
   const tasks = new Map<string, Task>();
   const polls: string[] = [];
   const cancels: DashScopeDouble['cancels'] = [];
+  const chats: DashScopeDouble['chats'] = [];
+  const chatReply = {
+    content: '{"zh":"奶油风客厅","en":"cream style living room","tags":["奶油风"]}',
+  };
   const { files, listen } = hostedServer(state);
 
   const load: DashScopeDouble['load'] = {
@@ -236,8 +252,68 @@ export const startDashScopeDouble = async (
     ...(task.usage ? { usage: task.usage } : {}),
   });
 
+  /** OpenAI's error envelope, as compatible mode answers it (with DashScope's request id). */
+  const chatError = (res: http.ServerResponse, status: number, code: string, message: string) =>
+    send(res, status, {
+      error: { message, type: 'invalid_request_error', param: null, code },
+      request_id: randomUUID(),
+    });
+
+  /** Compatible mode: OpenAI's chat completions shape, Bearer key, pictures as data URIs. */
+  const chat = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (req.headers.authorization !== `Bearer ${apiKey}`)
+      return chatError(res, 401, 'invalid_api_key', 'Incorrect API key provided.');
+    const body = await readJson(req);
+    const model = String(body.model ?? '');
+    const parts = ((body.messages ?? []) as { content?: unknown }[]).flatMap((m) =>
+      Array.isArray(m.content) ? (m.content as ChatPart[]) : [],
+    );
+    const images: { width: number; height: number }[] = [];
+    for (const part of parts.filter((p) => p.type === 'image_url')) {
+      const image = await decodeDataUri(part.image_url?.url);
+      if (!image) {
+        chats.push({ model, images, status: 400 });
+        return chatError(res, 400, 'invalid_parameter_error', 'The image url is invalid.');
+      }
+      images.push({ width: image.width, height: image.height });
+    }
+    const refuse = !model
+      ? 'model is required'
+      : images.length > 0 && !VISION_MODEL.test(model)
+        ? `The model ${model} does not support image input.`
+        : undefined;
+    chats.push({ model, images, status: refuse ? 400 : 200 });
+    if (refuse) return chatError(res, 400, 'invalid_parameter_error', refuse);
+    const id = `chatcmpl-${randomUUID()}`;
+    const created = Math.floor(Date.now() / 1000);
+    if (body.stream === true) {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const chunk = (delta: object, finish: string | null) =>
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      res.write(chunk({ role: 'assistant', content: chatReply.content }, null));
+      res.write(chunk({}, 'stop'));
+      res.end('data: [DONE]\n\n');
+      return;
+    }
+    return send(res, 200, {
+      id,
+      object: 'chat.completion',
+      created,
+      model,
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: chatReply.content },
+          finish_reason: 'stop',
+        },
+      ],
+      usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+    });
+  };
+
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://double');
+    if (url.pathname === CHAT && req.method === 'POST') return chat(req, res);
     const auth = req.headers.authorization;
     if (!auth) return refuse(res, 401, 'InvalidApiKey', 'No API-key provided.');
     if (auth !== `Bearer ${apiKey}`)
@@ -330,5 +406,16 @@ export const startDashScopeDouble = async (
   };
 
   const server = await listen(handle, (res, e) => refuse(res, 500, 'InternalError', e.message));
-  return { ...server, apiKey, knobs: state, received, tasks, polls, cancels, load };
+  return {
+    ...server,
+    apiKey,
+    knobs: state,
+    received,
+    tasks,
+    polls,
+    cancels,
+    load,
+    chats,
+    chatReply,
+  };
 };

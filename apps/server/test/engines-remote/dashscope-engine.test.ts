@@ -3,7 +3,10 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createDashScopeEngine } from '../../src/engines/dashscope/dashscope.engine';
 import type { DashScopeEngineOptions } from '../../src/engines/dashscope/dashscope.engine';
-import { ProviderError } from '../../src/engines/hosted-call';
+import { getTool } from '@huijing/tools';
+import type { Capability } from '../../src/engines/engine';
+import { KEEP_STRUCTURE, ProviderError } from '../../src/engines/hosted-call';
+import { createPromptComposer } from '../../src/modules/tasks/prompt-compose';
 import { probeVideo, resolveBinaries } from '../../src/engines/local/ffmpeg-runner';
 import { startDashScopeDouble } from '../doubles/dashscope-double';
 import {
@@ -202,18 +205,53 @@ describe('DashScope engine against the protocol double', () => {
     expect(outputs[0]).toMatchObject({ width: 1200, height: 600 });
   });
 
-  it('serves a tool with another function when told to (remove_watermark, colorization, doodle)', async () => {
-    const e = engine({
-      toolRecipes: { 'text-removal': 'remove_watermark', colour: 'colorization', sketch: 'doodle' },
+  it('serves a tool with the function its definition names, a sketch with doodle', async () => {
+    const run = async (toolId: string, capability: Capability, params: object) =>
+      engine().run({ ...(await editJob({ promptTxt: '', ...params })), toolId, capability });
+    await run('color-flat-plan', 'color-flat-plan', {});
+    await run('home-decoration', 'render', { source: 'sketch' });
+    await run('home-decoration', 'render', { source: 'photo' });
+    const fns = t.api.received.map((r) => (r.body.input as { function: string }).function);
+    expect(fns).toEqual(['colorization', 'doodle', 'description_edit']);
+    expect((t.api.received[1]!.body.parameters as { is_sketch: boolean }).is_sketch).toBe(true);
+    expect(engine().capabilities).toContain('color-flat-plan');
+  });
+
+  it('sends the tool’s Chinese template as the pipeline composed it, worded for the input', async () => {
+    const compose = createPromptComposer({
+      vocabulary: () =>
+        Promise.resolve({
+          category: (id) =>
+            id === 'style-cream' ? { name: '奶油风', nameEn: 'cream' } : undefined,
+          material: () => undefined,
+        }),
     });
-    for (const toolId of ['text-removal', 'colour', 'sketch'])
-      await e.run({ ...(await editJob({ promptTxt: '' })), toolId });
-    expect(t.api.received.map((r) => (r.body.input as { function: string }).function)).toEqual([
-      'remove_watermark',
-      'colorization',
-      'doodle',
-    ]);
-    expect((t.api.received[2]!.body.parameters as { is_sketch: boolean }).is_sketch).toBe(true);
+    const tool = getTool('render-3d')!;
+    const params = tool.params.parse({
+      promptTxt: '落地窗',
+      style: 'style-cream',
+      atmosphere: 'dusk',
+      count: 2,
+    }) as Record<string, unknown>;
+    const composed = await compose('render-3d', params);
+    await engine().run({
+      ...(await editJob(params)),
+      toolId: 'render-3d',
+      capability: 'render',
+      prompt: composed!.prompt!,
+      hosted: composed!.hosted!,
+    });
+    const prompts = t.api.received.map((r) => (r.body.input as { prompt: string }).prompt);
+    expect(prompts).toHaveLength(2);
+    for (const prompt of prompts) {
+      expect(prompt).toMatch(/^这是一张 3D 软件（SketchUp 白模）截图：严格按照模型的几何形体/);
+      expect(prompt).toContain('装修风格为奶油风');
+      expect(prompt).toContain('光线氛围为黄昏');
+      expect(prompt).toMatch(/落地窗。$/);
+      // The template says how to keep the space; the generic prefix is not added on top.
+      expect(prompt).not.toContain(KEEP_STRUCTURE);
+      expect(prompt).not.toMatch(/cream|\(/);
+    }
   });
 
   it('refuses a picture below the editing model’s minimum before sending anything', async () => {

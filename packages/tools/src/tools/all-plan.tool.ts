@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { renderServe } from '../hosted';
 import {
   categoryPick,
   cnStrength,
@@ -47,5 +48,17 @@ export const allPlanTool = defineTool({
       ]),
     },
     count: widgets.count,
+  },
+  hosted: {
+    ...renderServe,
+    prompt: {
+      lines: [
+        '这是一张平面户型图：严格保持墙体、门窗洞口与房间划分的位置和比例不变',
+        '表现为{view}的立体彩色户型效果图',
+        '装修风格为{style}',
+        '家具按房间功能合理摆放',
+        '{prompt}',
+      ],
+    },
   },
 });

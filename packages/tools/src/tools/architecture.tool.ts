@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../define-tool';
 import { exteriorRender, input } from '../params';
 
-const set = exteriorRender({ kind: 'architecture' });
+const set = exteriorRender({ kind: 'architecture', source: 'model' });
 
 export const architectureTool = defineTool({
   id: 'architecture',
@@ -20,5 +20,6 @@ export const architectureTool = defineTool({
   inputs: [input.upload(), input.style()],
   params: () => z.object(set.shape),
   widgets: set.widgets,
+  hosted: set.hosted,
   badge: 'hot',
 });

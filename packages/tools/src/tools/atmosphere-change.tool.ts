@@ -38,4 +38,11 @@ export const atmosphereChangeTool = defineTool({
       step: 0.05,
     },
   },
+  hosted: {
+    dashscope: { recipe: 'description_edit' },
+    ark: { recipe: 'edit' },
+    prompt: {
+      lines: ['保持画面内容与空间结构不变，只改变时段、天气与光线', '氛围为{atmosphere}'],
+    },
+  },
 });

@@ -46,4 +46,15 @@ export const backgroundChangeTool = defineTool({
     ipaPlus: widgets.ipaPlus,
     count: widgets.count,
   },
+  hosted: {
+    dashscope: { recipe: 'description_edit_with_mask' },
+    prompt: {
+      lines: [
+        '只替换涂抹区域内的天空与环境背景，主体的轮廓、透视与门窗保持不变',
+        '新背景为{environment}',
+        '光线氛围为{atmosphere}',
+        '{prompt}',
+      ],
+    },
+  },
 });

@@ -47,4 +47,10 @@ export const cleanTool = defineTool({
       advanced: true,
     },
   },
+  hosted: {
+    dashscope: { recipe: 'remove_object' },
+    prompt: {
+      lines: ['移除涂抹区域内的物体，用周围的背景自然补全，不留痕迹'],
+    },
+  },
 });

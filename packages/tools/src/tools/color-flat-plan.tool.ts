@@ -43,4 +43,10 @@ export const colorFlatPlanTool = defineTool({
     },
     outline: { kind: 'switch', label: localized('保留墙线', 'Keep outlines') },
   },
+  hosted: {
+    dashscope: { recipe: 'colorization' },
+    prompt: {
+      lines: ['为线稿平面图上色，墙体、地面、家具与绿化用清晰协调的彩色平面图配色'],
+    },
+  },
 });

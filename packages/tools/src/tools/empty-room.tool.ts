@@ -30,4 +30,15 @@ export const emptyRoomTool = defineTool({
     },
     count: widgets.count,
   },
+  hosted: {
+    dashscope: { recipe: 'description_edit' },
+    ark: { recipe: 'edit' },
+    prompt: {
+      lines: [
+        '移除房间内所有家具、软装和杂物，得到干净的空房间',
+        '墙体、地面、天花与门窗的位置和透视保持不变',
+        '{prompt}',
+      ],
+    },
+  },
 });

@@ -55,4 +55,10 @@ export const extendTool = defineTool({
     bottom: sideWidget('下', 'Bottom'),
     left: sideWidget('左', 'Left'),
   },
+  hosted: {
+    dashscope: { recipe: 'expand' },
+    prompt: {
+      lines: ['向四周自然延展画面，延续原图的空间、材质与光线'],
+    },
+  },
 });

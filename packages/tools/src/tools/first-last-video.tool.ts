@@ -39,4 +39,11 @@ export const firstLastVideoTool = defineTool({
     resolution: videoWidgets.resolution,
     fps: videoWidgets.fps,
   },
+  hosted: {
+    dashscope: { recipe: 'first_last_video' },
+    ark: { recipe: 'first_last_video' },
+    prompt: {
+      lines: ['镜头平稳地从首帧过渡到尾帧', '空间结构保持连贯'],
+    },
+  },
 });

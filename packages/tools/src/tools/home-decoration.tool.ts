@@ -20,5 +20,6 @@ export const homeDecorationTool = defineTool({
   inputs: [input.upload(), input.style()],
   params: () => z.object(set.shape),
   widgets: set.widgets,
+  hosted: set.hosted,
   badge: 'hot',
 });

@@ -50,4 +50,11 @@ export const imageToVideoTool = defineTool({
     fps: videoWidgets.fps,
   },
   badge: 'hot',
+  hosted: {
+    dashscope: { recipe: 'image_to_video' },
+    ark: { recipe: 'image_to_video' },
+    prompt: {
+      lines: ['让这张效果图动起来', '镜头运动：{motion}', '画面中的空间与家具保持不变，运镜平稳'],
+    },
+  },
 });

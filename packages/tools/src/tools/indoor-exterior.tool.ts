@@ -61,4 +61,16 @@ export const indoorExteriorTool = defineTool({
     ignoreWordAndImage: widgets.ignoreWordAndImage,
     count: widgets.count,
   },
+  hosted: {
+    dashscope: { recipe: 'render' },
+    ark: { recipe: 'render' },
+    prompt: {
+      lines: [
+        '保持室内的空间结构、透视、门窗、家具与陈设完全不变，只替换窗户外看到的景色',
+        '窗外景色为{environment}',
+        '光线氛围为{atmosphere}',
+        '{prompt}',
+      ],
+    },
+  },
 });

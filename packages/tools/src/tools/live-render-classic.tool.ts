@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../define-tool';
 import { input, interiorRender } from '../params';
 
-const set = interiorRender({ space: 'home-space' });
+const set = interiorRender({ space: 'home-space', source: 'sketch' });
 
 export const liveRenderClassicTool = defineTool({
   id: 'live-render-classic',
@@ -20,4 +20,5 @@ export const liveRenderClassicTool = defineTool({
   inputs: [input.upload(), input.style()],
   params: () => z.object(set.shape),
   widgets: set.widgets,
+  hosted: set.hosted,
 });

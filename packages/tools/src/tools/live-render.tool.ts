@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../define-tool';
 import { input, interiorRender } from '../params';
 
-const set = interiorRender({ space: 'home-space' });
+const set = interiorRender({ space: 'home-space', source: 'sketch' });
 
 export const liveRenderTool = defineTool({
   id: 'live-render',
@@ -20,5 +20,6 @@ export const liveRenderTool = defineTool({
   inputs: [input.upload(), input.style()],
   params: () => z.object(set.shape),
   widgets: set.widgets,
+  hosted: set.hosted,
   badge: 'new',
 });

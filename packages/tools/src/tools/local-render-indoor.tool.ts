@@ -43,4 +43,16 @@ export const localRenderIndoorTool = defineTool({
     count: widgets.count,
   },
   badge: 'pro',
+  hosted: {
+    dashscope: { recipe: 'description_edit_with_mask' },
+    prompt: {
+      lines: [
+        '只重绘涂抹区域的软装与材质',
+        '空间为{space}',
+        '风格为{style}',
+        '{prompt}',
+        '涂抹区域之外的内容、空间结构与透视保持不变',
+      ],
+    },
+  },
 });

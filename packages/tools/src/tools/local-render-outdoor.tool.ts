@@ -47,4 +47,17 @@ export const localRenderOutdoorTool = defineTool({
     count: widgets.count,
   },
   badge: 'pro',
+  hosted: {
+    dashscope: { recipe: 'description_edit_with_mask' },
+    prompt: {
+      lines: [
+        '只重绘涂抹区域的建筑或景观局部',
+        '风格为{style}',
+        '周边环境为{environment}',
+        '光线氛围为{atmosphere}',
+        '{prompt}',
+        '涂抹区域之外的内容、空间结构与透视保持不变',
+      ],
+    },
+  },
 });

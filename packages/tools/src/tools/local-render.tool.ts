@@ -29,4 +29,10 @@ export const localRenderTool = defineTool({
     ipaPlus: widgets.ipaPlus,
     count: widgets.count,
   },
+  hosted: {
+    dashscope: { recipe: 'description_edit_with_mask' },
+    prompt: {
+      lines: ['只重绘涂抹区域', '{prompt}', '涂抹区域之外的内容、空间结构与透视保持不变'],
+    },
+  },
 });

@@ -38,4 +38,14 @@ export const materialChangeTool = defineTool({
     cnStrength: widgets.cnStrength,
     count: widgets.count,
   },
+  hosted: {
+    dashscope: { recipe: 'description_edit_with_mask' },
+    prompt: {
+      lines: [
+        '把涂抹区域的材质替换为{material}',
+        '{prompt}',
+        '保持该区域的形状、透视与光影关系，涂抹区域之外不变',
+      ],
+    },
+  },
 });

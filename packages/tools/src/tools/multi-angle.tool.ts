@@ -67,4 +67,16 @@ export const multiAngleTool = defineTool({
   },
   spread: 'view',
   badge: 'new',
+  hosted: {
+    dashscope: { recipe: 'description_edit' },
+    ark: { recipe: 'edit' },
+    prompt: {
+      lines: [
+        '保持同一空间的墙体、门窗、家具款式与布局以及装修风格和材质不变',
+        '换一个机位重新表现这个空间：{view}',
+        '透视随新机位自然变化',
+        '{prompt}',
+      ],
+    },
+  },
 });

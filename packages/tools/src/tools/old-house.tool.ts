@@ -21,4 +21,18 @@ export const oldHouseTool = defineTool({
   inputs: [input.upload(), input.style()],
   params: () => z.object(set.shape),
   widgets: set.widgets,
+  hosted: {
+    ...set.hosted,
+    prompt: {
+      ...set.hosted.prompt,
+      lines: [
+        '{keep}',
+        '把这套老房子翻新装修，旧墙面、旧地面和老化的设施换成全新的装修',
+        '空间为{space}',
+        '装修风格为{style}',
+        '光线氛围为{atmosphere}',
+        '{prompt}',
+      ],
+    },
+  },
 });

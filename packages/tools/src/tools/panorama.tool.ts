@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
+import { renderServe } from '../hosted';
 import {
   atmosphere,
   categoryPick,
@@ -47,5 +48,17 @@ export const panoramaTool = defineTool({
     cnStrength: widgets.cnStrength,
     style: widgets.interiorStyle,
     atmosphere: widgets.atmosphere,
+  },
+  hosted: {
+    ...renderServe,
+    prompt: {
+      lines: [
+        '这是一张 2:1 等距柱状投影的全景白模：保持全景投影、空间结构、门窗与家具位置不变，画面左右两端无缝衔接',
+        '渲染成照片级的室内全景效果图',
+        '装修风格为{style}',
+        '光线氛围为{atmosphere}',
+        '{prompt}',
+      ],
+    },
   },
 });

@@ -16,4 +16,10 @@ export const realUpscaleTool = defineTool({
   inputs: [input.upload()],
   params: () => upscaleParams('esrgan'),
   widgets: upscaleWidgets,
+  hosted: {
+    dashscope: { recipe: 'super_resolution' },
+    prompt: {
+      lines: ['图像超分，内容不变，细节更清晰'],
+    },
+  },
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../define-tool';
 import { input, interiorRender } from '../params';
 
-const set = interiorRender({ space: 'home-space' });
+const set = interiorRender({ space: 'home-space', source: 'model' });
 
 export const render3dTool = defineTool({
   id: 'render-3d',
@@ -20,4 +20,5 @@ export const render3dTool = defineTool({
   inputs: [input.upload(), input.style()],
   params: () => z.object(set.shape),
   widgets: set.widgets,
+  hosted: set.hosted,
 });

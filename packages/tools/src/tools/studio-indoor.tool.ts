@@ -44,4 +44,17 @@ export const studioIndoorTool = defineTool({
     ipaPlus: widgets.ipaPlus,
     count: widgets.count,
   },
+  hosted: {
+    dashscope: { recipe: 'description_edit' },
+    ark: { recipe: 'edit' },
+    prompt: {
+      lines: [
+        '保持产品本身的造型、比例、材质与细节不变',
+        '生成棚拍级的家具软装产品展示图',
+        '背景为{style}',
+        '布光柔和，阴影自然',
+        '{prompt}',
+      ],
+    },
+  },
 });

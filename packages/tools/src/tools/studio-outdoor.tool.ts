@@ -47,4 +47,17 @@ export const studioOutdoorTool = defineTool({
     ipaPlus: widgets.ipaPlus,
     count: widgets.count,
   },
+  hosted: {
+    dashscope: { recipe: 'description_edit' },
+    ark: { recipe: 'edit' },
+    prompt: {
+      lines: [
+        '保持产品本身的造型、比例、材质与细节不变',
+        '把产品放进真实的户外场景中展示',
+        '场景为{style}',
+        '光线氛围为{atmosphere}',
+        '{prompt}',
+      ],
+    },
+  },
 });

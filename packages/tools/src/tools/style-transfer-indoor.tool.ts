@@ -21,4 +21,17 @@ export const styleTransferIndoorTool = defineTool({
   inputs: [input.upload(), input.style()],
   params: () => z.object(set.shape),
   widgets: set.widgets,
+  hosted: {
+    ...set.hosted,
+    prompt: {
+      ...set.hosted.prompt,
+      lines: [
+        '{keep}',
+        '只把装修风格换成{style}，墙面、地面、家具与软装的材质和色彩随风格改变',
+        '空间为{space}',
+        '光线氛围为{atmosphere}',
+        '{prompt}',
+      ],
+    },
+  },
 });

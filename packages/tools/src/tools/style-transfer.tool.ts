@@ -29,4 +29,13 @@ export const styleTransferTool = defineTool({
       step: 0.05,
     },
   },
+  hosted: {
+    ark: { recipe: 'edit' },
+    prompt: {
+      lines: [
+        '参考第二张图的色彩、材质与氛围重新演绎第一张图的设计',
+        '第一张图的空间结构、透视、门窗与家具布局保持不变',
+      ],
+    },
+  },
 });

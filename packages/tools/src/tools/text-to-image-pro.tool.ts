@@ -54,4 +54,11 @@ export const textToImageProTool = defineTool({
     },
   },
   badge: 'pro',
+  hosted: {
+    dashscope: { recipe: 'text_to_image' },
+    ark: { recipe: 'text_to_image' },
+    prompt: {
+      lines: ['{prompt}', '画面风格为{style}', '设计效果图质感，构图完整'],
+    },
+  },
 });

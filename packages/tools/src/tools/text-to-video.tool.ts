@@ -50,4 +50,11 @@ export const textToVideoTool = defineTool({
     },
   },
   badge: 'new',
+  hosted: {
+    dashscope: { recipe: 'text_to_video' },
+    ark: { recipe: 'text_to_video' },
+    prompt: {
+      lines: ['{prompt}', '空间漫游镜头，运镜平稳'],
+    },
+  },
 });

@@ -67,4 +67,15 @@ export const wanwuqianyiTool = defineTool({
     count: widgets.count,
   },
   badge: 'new',
+  hosted: {
+    ark: { recipe: 'edit' },
+    prompt: {
+      lines: [
+        '把第二张图中的物品自然地放进第一张图的场景里',
+        '透视、光照与阴影和场景一致',
+        '{prompt}',
+        '场景其余部分保持不变',
+      ],
+    },
+  },
 });

@@ -24,4 +24,16 @@ export const xituTool = defineTool({
     atmosphere: widgets.atmosphere,
     count: widgets.count,
   },
+  hosted: {
+    dashscope: { recipe: 'description_edit' },
+    ark: { recipe: 'edit' },
+    prompt: {
+      lines: [
+        '保持画面内容、构图与空间结构完全不变',
+        '提升效果图的色彩、清晰度与光感，像专业后期精修',
+        '光线氛围为{atmosphere}',
+        '{prompt}',
+      ],
+    },
+  },
 });

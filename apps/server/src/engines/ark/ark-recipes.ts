@@ -6,7 +6,8 @@ import { imageDataUri, KEEP_STRUCTURE, strictStructurePrefix } from '../hosted-c
 
 /**
  * Ark requests as data: per capability whether Seedream (one synchronous call per picture) or
- * Seedance (a video task) serves it, and how the job becomes the body.
+ * Seedance (a video task) serves it, and how the job becomes the body. A tool names its own
+ * recipe in its definition (`hosted.ark`, packages/tools).
  */
 
 export interface ArkModels {
@@ -23,6 +24,8 @@ export const defaultArkModels: ArkModels = {
 export interface RecipeContext {
   job: EngineJob;
   prompt: string;
+  /** The prompt is the tool's hosted template, which already says how to keep the space. */
+  templated?: boolean;
 }
 
 export interface ImageRecipe {
@@ -78,8 +81,8 @@ const seedream = (opts: {
       const meta = await sharp(upload.path).metadata();
       size = { width: meta.width, height: meta.height };
       images.push(await imageDataUri(upload.path, 4096));
-      // A reference picture (style, material) travels as the second image.
-      const style = ctx.job.inputs.style_img;
+      // A reference picture (style, material, the object to place) travels as the second image.
+      const style = ctx.job.inputs.style_img ?? ctx.job.inputs.object_img;
       if (style) images.push(await imageDataUri(style.path, 4096));
     }
     const expected = seedreamSize(size.width, size.height);
@@ -123,7 +126,10 @@ const text = (ctx: RecipeContext, ratio: string) => ({
 export const recipes = {
   text_to_image: seedream({ image: false }),
   edit: seedream({ image: true }),
-  render: seedream({ image: true, prompt: (ctx) => `${KEEP_STRUCTURE}${ctx.prompt}` }),
+  render: seedream({
+    image: true,
+    prompt: (ctx) => (ctx.templated ? ctx.prompt : `${KEEP_STRUCTURE}${ctx.prompt}`),
+  }),
   edit_masked: seedream({ image: true, masked: true }),
   remove_masked: seedream({
     image: true,

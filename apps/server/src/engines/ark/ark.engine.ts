@@ -1,7 +1,8 @@
 import path from 'node:path';
+import { allTools, getTool, hostedRecipe } from '@huijing/tools';
 import { abortError, EngineError } from '../engine';
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
-import { collectOutputs, pictureCount, promptOfParams, saveResult } from '../hosted-results';
+import { collectOutputs, pictureCount, picturePrompt, saveResult } from '../hosted-results';
 import { compositeInsideMask } from '../mask-composite';
 import { createArkClient } from './ark.client';
 import type { ArkClientOptions } from './ark.client';
@@ -17,23 +18,35 @@ export interface ArkEngineOptions extends ArkClientOptions {
   models?: Partial<ArkModels>;
   /** Ask Seedream for base64 instead of a link (no second download). */
   responseFormat?: 'url' | 'b64_json';
-  toolRecipes?: Record<string, RecipeName>;
 }
+
+const isRecipe = (name: string | undefined): name is RecipeName =>
+  name !== undefined && Object.hasOwn(recipes, name);
+
+/** The capabilities served: the mapped ones, and those of tools that name a recipe of ours. */
+const servedCapabilities = (): Capability[] => [
+  ...new Set([
+    ...(Object.keys(capabilityRecipes) as Capability[]),
+    ...allTools.filter((t) => isRecipe(t.hosted?.ark?.recipe)).map((t) => t.capability),
+  ]),
+];
 
 export const createArkEngine = (options: ArkEngineOptions): Engine => {
   const client = createArkClient(options);
   const models = { ...defaultArkModels, ...options.models };
-  const capabilities = Object.keys(capabilityRecipes) as Capability[];
+  const capabilities = servedCapabilities();
 
+  /** The tool's own recipe (its definition, by option), else its capability's. */
   const recipeFor = (job: EngineJob): Recipe => {
-    const name = options.toolRecipes?.[job.toolId] ?? capabilityRecipes[job.capability];
+    const named = hostedRecipe(getTool(job.toolId), 'ark', job.params);
+    const name = isRecipe(named) ? named : capabilityRecipes[job.capability];
     if (!name)
       throw new EngineError('该功能暂未在火山方舟上配置', `ark cannot serve ${job.capability}`);
     return recipes[name];
   };
 
-  const picture = async (job: EngineJob, recipe: ImageRecipe, prompt: string, index: number) => {
-    const { body, expected } = await recipe.build({ job, prompt });
+  const picture = async (job: EngineJob, recipe: ImageRecipe, index: number) => {
+    const { body, expected } = await recipe.build({ job, ...picturePrompt(job, index) });
     if (options.responseFormat) body.response_format = options.responseFormat;
     const model = models.seedream;
     job.onProgress({ percent: 10 + index, message: '生成中' });
@@ -76,8 +89,8 @@ export const createArkEngine = (options: ArkEngineOptions): Engine => {
         })
       : edited;
 
-  const video = async (job: EngineJob, recipe: VideoRecipe, prompt: string) => {
-    const { content } = await recipe.build({ job, prompt });
+  const video = async (job: EngineJob, recipe: VideoRecipe) => {
+    const { content } = await recipe.build({ job, ...picturePrompt(job, 0) });
     const model = models.seedance;
     const { taskId, requestId } = await client.createTask({ model, content }, job.signal);
     job.onProgress({ percent: 10, message: '已提交' });
@@ -97,12 +110,11 @@ export const createArkEngine = (options: ArkEngineOptions): Engine => {
   const run = async (job: EngineJob): Promise<EngineOutput[]> => {
     if (job.signal.aborted) throw abortError();
     const recipe = recipeFor(job);
-    const common = job.prompt ?? promptOfParams(job.params);
     return collectOutputs(job, async () => {
-      if (recipe.api === 'video') return video(job, recipe, common);
+      if (recipe.api === 'video') return video(job, recipe);
       const outputs: EngineOutput[] = [];
       for (let i = 0; i < pictureCount(job.params); i += 1)
-        outputs.push(...(await picture(job, recipe, job.prompts?.[i] ?? common, i)));
+        outputs.push(...(await picture(job, recipe, i)));
       return outputs;
     });
   };

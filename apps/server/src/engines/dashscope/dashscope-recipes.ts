@@ -7,7 +7,7 @@ import { imageDataUri, KEEP_STRUCTURE, strictStructurePrefix } from '../hosted-c
 /**
  * What each DashScope request looks like, as data: per recipe the model (by use), the endpoint
  * and how the job becomes `input` and `parameters`; per capability which recipe serves it. A
- * tool can name another recipe (DashScopeEngineOptions.toolRecipes) without code here.
+ * tool names its own recipe in its definition (`hosted.dashscope`, packages/tools).
  */
 
 export interface DashScopeModels {
@@ -29,10 +29,12 @@ export const defaultDashScopeModels: DashScopeModels = {
 
 export interface RecipeContext {
   job: EngineJob;
-  /** This picture's prompt (job.prompts[i] or the run's). */
+  /** This picture's prompt (the tool's hosted template filled, else job.prompts[i] or the run's). */
   prompt: string;
   /** The model id the request goes to (the recipe's default or DASHSCOPE_MODEL_*). */
   model: string;
+  /** The prompt is the tool's template, which already says how to keep the space. */
+  templated?: boolean;
 }
 
 export interface BuiltRequest {
@@ -225,7 +227,7 @@ const video = (
 export const recipes = {
   description_edit: edit('description_edit', { parameters: (job) => strength(job) }),
   render: edit('description_edit', {
-    prompt: (ctx) => `${KEEP_STRUCTURE}${ctx.prompt}`,
+    prompt: (ctx) => (ctx.templated ? ctx.prompt : `${KEEP_STRUCTURE}${ctx.prompt}`),
     parameters: (job) => strength(job),
   }),
   description_edit_with_mask: edit('description_edit_with_mask', { mask: true }),

@@ -1,6 +1,7 @@
+import { allTools, getTool, hostedRecipe } from '@huijing/tools';
 import { abortError, EngineError } from '../engine';
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
-import { collectOutputs, pictureCount, promptOfParams, saveResult } from '../hosted-results';
+import { collectOutputs, pictureCount, picturePrompt, saveResult } from '../hosted-results';
 import { createDashScopeClient } from './dashscope.client';
 import type { DashScopeClientOptions } from './dashscope.client';
 import { capabilityRecipes, defaultDashScopeModels, recipes } from './dashscope-recipes';
@@ -14,18 +15,28 @@ import type { DashScopeModels, Recipe, RecipeName } from './dashscope-recipes';
 
 export interface DashScopeEngineOptions extends DashScopeClientOptions {
   models?: Partial<DashScopeModels>;
-  /** A tool served by another recipe than its capability's (e.g. clean → remove_watermark). */
-  toolRecipes?: Record<string, RecipeName>;
 }
+
+const isRecipe = (name: string | undefined): name is RecipeName =>
+  name !== undefined && Object.hasOwn(recipes, name);
+
+/** The capabilities served: the mapped ones, and those of tools that name a recipe of ours. */
+const servedCapabilities = (): Capability[] => [
+  ...new Set([
+    ...(Object.keys(capabilityRecipes) as Capability[]),
+    ...allTools.filter((t) => isRecipe(t.hosted?.dashscope?.recipe)).map((t) => t.capability),
+  ]),
+];
 
 export const createDashScopeEngine = (options: DashScopeEngineOptions): Engine => {
   const client = createDashScopeClient(options);
   const models = { ...defaultDashScopeModels, ...options.models };
-  const capabilities = Object.keys(capabilityRecipes) as Capability[];
+  const capabilities = servedCapabilities();
 
+  /** The tool's own recipe (its definition, by option), else its capability's. */
   const recipeFor = (job: EngineJob): Recipe => {
-    const named = options.toolRecipes?.[job.toolId];
-    if (named) return recipes[named];
+    const named = hostedRecipe(getTool(job.toolId), 'dashscope', job.params);
+    if (isRecipe(named)) return recipes[named];
     const entry = capabilityRecipes[job.capability];
     if (!entry)
       throw new EngineError(
@@ -36,9 +47,9 @@ export const createDashScopeEngine = (options: DashScopeEngineOptions): Engine =
   };
 
   /** One task: submit, poll, then fetch its results at once (their links expire). */
-  const runTask = async (job: EngineJob, recipe: Recipe, prompt: string, index: number) => {
+  const runTask = async (job: EngineJob, recipe: Recipe, index: number) => {
     const model = models[recipe.model];
-    const request = await recipe.build({ job, prompt, model });
+    const request = await recipe.build({ job, ...picturePrompt(job, index), model });
     const { taskId, requestId } = await client.submit(
       recipe.path,
       { model, input: request.input, parameters: request.parameters },
@@ -86,11 +97,9 @@ export const createDashScopeEngine = (options: DashScopeEngineOptions): Engine =
     const recipe = recipeFor(job);
     // A run that pays for several pictures gets each, one task apiece (n = 1 keeps the limits).
     const count = recipe.kind === 'image' ? pictureCount(job.params) : 1;
-    const common = job.prompt ?? promptOfParams(job.params);
     return collectOutputs(job, async () => {
       const outputs: EngineOutput[] = [];
-      for (let i = 0; i < count; i += 1)
-        outputs.push(...(await runTask(job, recipe, job.prompts?.[i] ?? common, i)));
+      for (let i = 0; i < count; i += 1) outputs.push(...(await runTask(job, recipe, i)));
       return outputs;
     });
   };

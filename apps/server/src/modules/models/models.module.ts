@@ -30,8 +30,11 @@ const modelsEnvSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(240),
-  /** Which configured language model writes captions (it must accept pictures); unset: none. */
-  MODEL_CAPTION_LLM: z.enum(['gemini', 'gpt']).optional(),
+  /**
+   * Which configured language model writes captions (it must accept pictures); unset: Qwen-VL on
+   * the DashScope key when there is one, else none.
+   */
+  MODEL_CAPTION_LLM: z.enum(['gemini', 'gpt', 'qwen']).optional(),
 });
 
 export type ModelsServices = {
@@ -107,7 +110,7 @@ export const createModelsModule: FeatureModuleFactory = (core) => {
     }),
     captions: createCaptionWriter({
       llm: core.llm,
-      model: env.MODEL_CAPTION_LLM,
+      model: env.MODEL_CAPTION_LLM ?? 'qwen',
       storage: core.storage,
       logger: core.logger,
     }),

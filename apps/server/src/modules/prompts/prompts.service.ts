@@ -59,9 +59,10 @@ export const createPromptsService = (deps: {
   /** PROMPTS_PER_MINUTE per user, shared by every API process (container). */
   admit: UserRateLimiter;
 }) => {
-  // GPT first (the spec's assistant default), Gemini when only it is configured.
+  // GPT first (the spec's assistant default), Gemini when only it is configured, else Qwen on
+  // the DashScope key.
   const model = (): LlmModel | undefined =>
-    (['gpt', 'gemini'] as const).find((m) => deps.llm.configured(m));
+    (['gpt', 'gemini', 'qwen'] as const).find((m) => deps.llm.configured(m));
 
   const ask = async (userId: string, messages: LlmMessage[]): Promise<PromptResult> => {
     const chosen = model();
@@ -106,7 +107,8 @@ export const createPromptsService = (deps: {
         ? { available: true, perMinute: PROMPTS_PER_MINUTE }
         : {
             available: false,
-            reason: '提示词工具尚未接入语言模型（需要管理员配置 OpenAI 兼容的对话接口）',
+            reason:
+              '提示词工具尚未接入语言模型（需要管理员配置阿里云百炼密钥 DASHSCOPE_API_KEY 或 OpenAI 兼容的对话接口）',
             perMinute: PROMPTS_PER_MINUTE,
           };
     },

@@ -6,6 +6,7 @@ import { describeEachDatabase, smsLogin } from '../../../test/helper';
 import type { TestApp } from '../../../test/helper';
 import { buildTaskApp, fakeEngine, upload, waitUntil } from '../../../test/task-fixtures';
 import {
+  composeHostedPrompt,
   composePrompt,
   composePrompts,
   createPromptComposer,
@@ -179,9 +180,19 @@ describe('prompt composition', () => {
       'multi-angle',
       multi.params.parse({ view: 'wide' }) as Record<string, unknown>,
     );
-    expect(wide).toEqual({
+    expect(wide).toMatchObject({
       prompt: '拉远全景 (camera pulled back, wide-angle shot showing the whole space)',
+      hosted: { prompt: expect.stringContaining('换一个机位重新表现这个空间：拉远全景') },
     });
+    expect(wide?.prompts).toBeUndefined();
+    expect(wide?.hosted?.prompts).toBeUndefined();
+    // On "auto" the hosted prompts spread over the views too, one per picture.
+    expect(auto?.hosted?.prompts?.map((p) => /：([^，。]+)/.exec(p)?.[1])).toEqual([
+      '向左环绕',
+      '向右环绕',
+      '拉远全景',
+      '俯视',
+    ]);
   });
 
   it('composes only for generative tools and survives a catalogue that cannot load', async () => {
@@ -190,12 +201,65 @@ describe('prompt composition', () => {
     });
     expect(await compose('to-line', { promptTxt: 'x' })).toBeUndefined();
     expect(await compose('no-such-tool', {})).toBeUndefined();
+    // A classical tool with a hosted template gets only the Chinese prompt.
+    expect(await compose('clean', {})).toEqual({
+      hosted: { prompt: '移除涂抹区域内的物体，用周围的背景自然补全，不留痕迹。' },
+    });
     const params = getTool('landscape')!.params.parse({
       promptTxt: '滨水公园',
       style: 'land-modern-minimal',
     }) as Record<string, unknown>;
-    expect(await compose('landscape', params)).toEqual({ prompt: '滨水公园' });
+    expect(await compose('landscape', params)).toMatchObject({
+      prompt: '滨水公园',
+      hosted: { prompt: expect.stringMatching(/渲染成照片级的景观设计效果图.*滨水公园。$/) },
+    });
     expect(composePrompt(getTool('landscape')!, params, emptyVocabulary)).toBe('滨水公园');
+  });
+});
+
+describe('hosted Chinese prompts from the tools’ templates', () => {
+  const hosted = (id: string, input: Record<string, unknown>) => {
+    const tool = getTool(id)!;
+    return composeHostedPrompt(
+      tool,
+      tool.params.parse(input) as Record<string, unknown>,
+      vocabulary,
+    );
+  };
+
+  it('fills a home render with the catalogue’s Chinese names and the option labels', () => {
+    expect(
+      hosted('home-decoration', {
+        promptTxt: '原木色',
+        style: 'style-cream',
+        space: 'space-living',
+        atmosphere: 'night',
+        view: 'two-point',
+      }),
+    ).toBe(
+      '这是一张室内实景照片：严格保持原图的空间结构、墙体与梁柱位置、透视和镜头角度、门窗的位置与大小、家具的布局与尺寸不变，' +
+        '渲染成照片级的室内设计效果图，空间为客厅，装修风格为奶油风，材质真实，光影自然，' +
+        '光线氛围为夜晚，视角为两点透视，原木色。',
+    );
+  });
+
+  it('words the keep-the-space sentence for a photo, a 3D screenshot and a sketch', () => {
+    const keepOf = (source: string) => hosted('indoor', { source })?.split('：')[0];
+    expect(keepOf('photo')).toBe('这是一张室内实景照片');
+    expect(keepOf('model')).toBe('这是一张 3D 软件（SketchUp 白模）截图');
+    expect(keepOf('sketch')).toBe('这是一张手绘线稿');
+    expect(hosted('architecture', {})).toMatch(/^这是一张 3D 软件.*不改变建筑形体/);
+    expect(hosted('live-render', {})).toMatch(/^这是一张手绘线稿/);
+  });
+
+  it('leaves out lines whose pick is empty or auto, and the text when told to ignore it', () => {
+    const plain = hosted('indoor', { style: '', promptTxt: '暖光', ignoreWordAndImage: true });
+    expect(plain).not.toMatch(/装修风格为|光线氛围为|视角为|暖光|\{/);
+    expect(hosted('material-change', { material: 'marble-white' })).toMatch(
+      /^把涂抹区域的材质替换为白色大理石，/,
+    );
+    expect(hosted('indoor-exterior', { environment: 'window-lake' })).toContain('窗外景色为湖景');
+    expect(composeHostedPrompt(getTool('to-line')!, {}, vocabulary)).toBeUndefined();
   });
 });
 
@@ -234,6 +298,10 @@ describeEachDatabase('prompt composition in the task pipeline', (target) => {
     expect(job.params.style).toBe('style-cream');
     expect(job.prompt).toMatch(
       /^原木色卧室, 奶油风 \(cream style interior[^)]*\), 夜晚 \(Night\)$/,
+    );
+    // The hosted engines' Chinese prompt travels on the same job.
+    expect(job.hosted?.prompt).toMatch(
+      /^这是一张室内实景照片.*装修风格为奶油风.*光线氛围为夜晚.*原木色卧室。$/,
     );
   });
 

@@ -1,6 +1,7 @@
 import type { ClassifyNode, MaterialLibrary } from '@huijing/contracts';
 import {
   AUTO_OPTION,
+  fillHostedPrompt,
   generativeCapabilities,
   getTool,
   spreadValues,
@@ -114,6 +115,38 @@ export const pickTerms = (
   return terms;
 };
 
+/**
+ * The Chinese prompt a hosted engine (DashScope, Ark) gets: the tool's template (ToolDefinition
+ * .hosted) filled with the Chinese names of the picks (catalogue names, option labels) and the
+ * designer's words. Hosted models read Chinese well; the English hints are for checkpoints.
+ */
+export const composeHostedPrompt = (
+  tool: Pick<ToolDefinition, 'widgets' | 'hosted'>,
+  params: Record<string, unknown>,
+  vocabulary: PromptVocabulary,
+): string | undefined => {
+  if (!tool.hosted) return undefined;
+  const slots: Record<string, string> = {};
+  for (const [name, widget] of Object.entries(tool.widgets)) {
+    const value = params[name];
+    if (!widget || (typeof value !== 'string' && typeof value !== 'number')) continue;
+    if (value === '' || value === NO_PREFERENCE) continue;
+    const term =
+      widget.kind === 'style-picker'
+        ? vocabulary.category(String(value))
+        : widget.kind === 'material-picker'
+          ? vocabulary.material(String(value))
+          : undefined;
+    const label = widget.options?.find((o) => o.value === value)?.label['zh-CN'];
+    const text = term?.name.trim() || label;
+    if (text) slots[name] = text;
+  }
+  const own = typeof params.promptTxt === 'string' ? params.promptTxt.trim() : '';
+  if (own && params.ignoreWordAndImage !== true) slots.prompt = own;
+  const source = typeof params.source === 'string' ? params.source : undefined;
+  return fillHostedPrompt(tool.hosted.prompt, slots, source);
+};
+
 /** Pictures a run asks for (`count`; absent or not a whole number above 1 means one). */
 const pictureCount = (count: unknown) =>
   typeof count === 'number' && Number.isInteger(count) && count > 1 ? count : 1;
@@ -124,15 +157,20 @@ const pictureCount = (count: unknown) =>
  * left it on 'auto' (orbit left, orbit right, wide, top-down, … cycling); otherwise every picture
  * shares the one prompt and the list has a single entry.
  */
-export const composePrompts = (
-  tool: Pick<ToolDefinition, 'widgets' | 'spread' | 'params'>,
+export const composePrompts = <T extends Pick<ToolDefinition, 'widgets' | 'spread' | 'params'>>(
+  tool: T,
   params: Record<string, unknown>,
   vocabulary: PromptVocabulary,
+  compose: (tool: T, params: Record<string, unknown>, vocabulary: PromptVocabulary) => string = (
+    t,
+    p,
+    v,
+  ) => composePrompt(t, p, v),
 ): string[] => {
   const values = tool.spread && params[tool.spread] === NO_PREFERENCE ? spreadValues(tool) : [];
-  if (!values.length) return [composePrompt(tool, params, vocabulary)];
+  if (!values.length) return [compose(tool, params, vocabulary)];
   return Array.from({ length: pictureCount(params.count) }, (_, i) =>
-    composePrompt(tool, { ...params, [tool.spread!]: values[i % values.length] }, vocabulary),
+    compose(tool, { ...params, [tool.spread!]: values[i % values.length] }, vocabulary),
   );
 };
 
@@ -140,26 +178,45 @@ export const composePrompts = (
  * What an engine gets: `prompt` (the first picture's, for engines that take one) and, when the
  * pictures differ, `prompts` with one entry per picture.
  */
-export interface ComposedPrompt {
+export interface PromptText {
   prompt: string;
   prompts?: string[];
 }
 
+/**
+ * The English composition for generative tools (ComfyUI, OpenAI images) and, for a tool with a
+ * hosted template, the Chinese one the hosted engines read (EngineJob.hosted).
+ */
+export interface ComposedPrompt extends Partial<PromptText> {
+  hosted?: PromptText;
+}
+
+const asText = (prompts: string[]): PromptText =>
+  prompts.length > 1 ? { prompt: prompts[0]!, prompts } : { prompt: prompts[0]! };
+
 const generative = new Set<string>(generativeCapabilities);
 
 /**
- * What the task worker calls before a run: the composed prompt(s) for a generative tool,
- * undefined for classical ones (they take no prompt). A catalogue that cannot be read degrades
- * to the designer's words and the option phrases; it never fails the run.
+ * What the task worker calls before a run: the composed prompt(s) for a generative tool and the
+ * hosted template's for a tool that has one; undefined for a tool with neither (classical work
+ * takes no prompt). A catalogue that cannot be read degrades to the designer's words and the
+ * option phrases; it never fails the run.
  */
 export const createPromptComposer =
   (deps: { vocabulary: () => Promise<PromptVocabulary> }) =>
   async (toolId: string, params: Record<string, unknown>): Promise<ComposedPrompt | undefined> => {
     const tool = getTool(toolId);
-    if (!tool || !generative.has(tool.capability)) return undefined;
+    const english = Boolean(tool && generative.has(tool.capability));
+    if (!tool || (!english && !tool.hosted)) return undefined;
     const vocabulary = await deps.vocabulary().catch(() => emptyVocabulary);
-    const prompts = composePrompts(tool, params, vocabulary);
-    return prompts.length > 1 ? { prompt: prompts[0]!, prompts } : { prompt: prompts[0]! };
+    return {
+      ...(english && asText(composePrompts(tool, params, vocabulary))),
+      ...(tool.hosted && {
+        hosted: asText(
+          composePrompts(tool, params, vocabulary, (t, p, v) => composeHostedPrompt(t, p, v) ?? ''),
+        ),
+      }),
+    };
   };
 
 export type PromptComposer = ReturnType<typeof createPromptComposer>;

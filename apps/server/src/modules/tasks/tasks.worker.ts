@@ -15,6 +15,7 @@ import { createFilesRepository } from '../uploads/files.repository';
 import type { FilesService, UnrecordedFile } from '../uploads/files.service';
 import { createTasksRepository } from './tasks.repository';
 import type { TaskOutputRecord, TaskRecord } from './tasks.repository';
+import type { ComposedPrompt } from './prompt-compose';
 import { settleTaskTickets } from './tasks.settlement';
 import type { TaskChange } from './task-events';
 import { createWorkersRepository, DEAD_AFTER_MS, HEARTBEAT_MS } from './worker-heartbeats';
@@ -59,7 +60,7 @@ export const createTaskWorker = (deps: {
   composePrompt?: (
     toolId: string,
     params: Record<string, unknown>,
-  ) => Promise<{ prompt: string; prompts?: string[] } | undefined>;
+  ) => Promise<ComposedPrompt | undefined>;
   /** Tells the owners' event streams after each committed change (task-events.ts). */
   notify?: (change: TaskChange) => void;
 }) => {
@@ -267,8 +268,9 @@ export const createTaskWorker = (deps: {
         toolId: task.toolId,
         capability: task.capability as Capability,
         params: task.params,
-        ...(composed && { prompt: composed.prompt }),
+        ...(composed?.prompt !== undefined && { prompt: composed.prompt }),
         ...(composed?.prompts && { prompts: composed.prompts }),
+        ...(composed?.hosted && { hosted: composed.hosted }),
         inputs,
         workDir,
         signal: controller.signal,

@@ -1,9 +1,10 @@
 /**
  * The language-model port: OpenAI-compatible chat completions behind the two model choices the
- * assistant offers (spec §1 "gemini / gpt"). The assistant, the image-editing model and the prompt
+ * assistant offers (spec §1 "gemini / gpt"), plus `qwen`: Qwen and Qwen-VL on the DashScope key
+ * (its OpenAI-compatible mode), which the prompt tools and captions use when neither is set. The assistant, the image-editing model and the prompt
  * tools all use this one port; the adapter (openai SDK with a base URL) lives beside it.
  */
-export type LlmModel = 'gemini' | 'gpt';
+export type LlmModel = 'gemini' | 'gpt' | 'qwen';
 
 export type LlmContentPart =
   | { type: 'text'; text: string }

@@ -14,6 +14,8 @@ export interface LlmTarget {
   /** Local servers (Ollama, vLLM) often need none. */
   apiKey?: string;
   model: string;
+  /** The model asked when the messages carry pictures (Qwen-VL beside Qwen); absent: `model`. */
+  visionModel?: string;
   /**
    * Request fields that turn thinking on where a server needs asking (Gemini's
    * `reasoning_effort`, Qwen3's `enable_thinking`), sent only with `reasoning: true`.
@@ -113,8 +115,11 @@ export const createOpenAiLlm = (options: OpenAiLlmOptions): LlmProvider => {
   };
 
   const paramsOf = (target: LlmTarget, messages: LlmMessage[], o: LlmChatOptions) => {
+    const pictures = messages.some(
+      (m) => Array.isArray(m.content) && m.content.some((p) => p.type === 'image_url'),
+    );
     const params = {
-      model: target.model,
+      model: (pictures && target.visionModel) || target.model,
       messages: toWire(messages),
       ...(o.maxTokens !== undefined && { max_tokens: o.maxTokens }),
       ...(o.temperature !== undefined && { temperature: o.temperature }),

@@ -59,7 +59,14 @@ describe('parameters from the registry', () => {
   });
   it('keeps a render form short: view and atmosphere fold into their own section', () => {
     const { main, scene, advanced } = widgetEntries(toolForRoute('/indoorRender')!);
-    expect(main.map((e) => e.name)).toEqual(['promptTxt', 'cnStrength', 'style', 'space', 'count']);
+    expect(main.map((e) => e.name)).toEqual([
+      'promptTxt',
+      'cnStrength',
+      'source',
+      'style',
+      'space',
+      'count',
+    ]);
     expect(scene.map((e) => e.name)).toEqual(['view', 'atmosphere']);
     expect(advanced.map((e) => e.name)).toEqual(['ipaPlus', 'lock', 'ignoreWordAndImage']);
   });
