@@ -14,7 +14,7 @@ import { AppError } from '../../http/app-error';
 import type { AuditLog } from './audit.service';
 import { createAdminTasksRepository } from './admin-tasks.repository';
 
-const knownEngines = ['local', 'comfyui', 'openai-images'];
+const knownEngines = ['local', 'comfyui', 'openai-images', 'dashscope', 'ark'];
 const engineNames: Record<string, string> = {
   local: '本地引擎（CPU）',
   comfyui: 'ComfyUI',
