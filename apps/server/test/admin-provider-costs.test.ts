@@ -85,4 +85,14 @@ describeEachDatabase('admin dashboard: hosted providers’ cost beside revenue',
       { status: 'canceled', costMicro: 0 },
     ]);
   });
+
+  it('the engines screen lists both hosted engines, configured or not', async () => {
+    const res = await manageCall(t)('GET', '/engines', root);
+    expect(res.statusCode, res.body).toBe(200);
+    const engines = res.json().data.engines as { id: string; status: string; name: string }[];
+    expect(engines.filter((e) => ['dashscope', 'ark'].includes(e.id))).toMatchObject([
+      { id: 'dashscope', name: '阿里云百炼', status: 'unconfigured' },
+      { id: 'ark', name: '火山方舟', status: 'unconfigured' },
+    ]);
+  });
 });
