@@ -55,6 +55,13 @@ import { createOpenAiImagesEngine } from './engines/openai/openai-images.engine'
 import { createDashScopeEngine } from './engines/dashscope/dashscope.engine';
 import { createArkEngine } from './engines/ark/ark.engine';
 import { createLocalSlots, createRedisSlots } from './engines/provider-slots';
+import type { ProviderCallSink } from './engines/provider-calls';
+import { createProviderCallsRepository } from './modules/tasks/provider-calls.repository';
+import {
+  createProviderCallSink,
+  hostedPricesEnvSchema,
+  priceTable,
+} from './modules/tasks/provider-prices';
 import { createTasksService } from './modules/tasks/tasks.service';
 import { createSharesService } from './modules/shares/shares.service';
 import { createTaskWorker } from './modules/tasks/tasks.worker';
@@ -92,8 +99,11 @@ export type ContainerOptions = {
   llm?: LlmProvider;
   /** Replaces the transport (tests pass a BullMQ queue with a unique prefix). */
   queue?: QueuePort;
-  /** Replaces the configured engines (tests pass fakes of the engine port). */
-  engines?: Engine[];
+  /**
+   * Replaces the configured engines (tests pass fakes of the engine port, or hosted engines
+   * built around the container's cost sink).
+   */
+  engines?: Engine[] | ((recordCall: ProviderCallSink) => Engine[]);
   /** Replaces the configured file storage (tests pass one over a disk that fills up). */
   storage?: StoragePort;
 };
@@ -101,9 +111,10 @@ export type ContainerOptions = {
 /**
  * The built-in local engine always; remote engines when their URLs are configured. The
  * generative ones are held to their tools' promise to keep the space (structure-guard.ts),
- * scored in the local engine's CPU pool.
+ * scored in the local engine's CPU pool; the hosted ones report each provider call to
+ * `recordCall` (the cost rows).
  */
-const configuredEngines = (env: Env): Engine[] => {
+const configuredEngines = (env: Env, recordCall: ProviderCallSink): Engine[] => {
   const local = createLocalEngine();
   const generative: Engine[] = [
     ...(env.comfyUiUrls.length > 0
@@ -125,8 +136,8 @@ const configuredEngines = (env: Env): Engine[] => {
           }),
         ]
       : []),
-    ...(env.dashscope ? [createDashScopeEngine(env.dashscope)] : []),
-    ...(env.ark ? [createArkEngine(env.ark)] : []),
+    ...(env.dashscope ? [createDashScopeEngine({ ...env.dashscope, recordCall })] : []),
+    ...(env.ark ? [createArkEngine({ ...env.ark, recordCall })] : []),
   ];
   return [local, ...generative.map((e) => guardStructure(e, { score: local.structureScore }))];
 };
@@ -280,7 +291,19 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
   const taskEvents = env.REDIS_URL
     ? createRedisTaskEventBus(env.REDIS_URL, logger, env.REDIS_PREFIX)
     : localTaskEventBus();
-  const router = createEngineRouter({ engines: options.engines ?? configuredEngines(env), db });
+  const recordCall = createProviderCallSink({
+    repo: createProviderCallsRepository(db),
+    prices: priceTable(parseAreaEnv(env, hostedPricesEnvSchema).HOSTED_PRICES),
+    now,
+    onError: (err, call) => logger.error({ err, call }, 'provider call not recorded'),
+  });
+  const router = createEngineRouter({
+    engines:
+      typeof options.engines === 'function'
+        ? options.engines(recordCall)
+        : (options.engines ?? configuredEngines(env, recordCall)),
+    db,
+  });
   // The providers' concurrent-task limits, held across every worker when they share Redis.
   const slotLimits = { dashscope: env.dashscope?.concurrency, ark: env.ark?.concurrency };
   const slots =
@@ -313,6 +336,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     slots,
     composePrompt: createPromptComposer({ vocabulary }),
     notify: taskEvents.publish,
+    fallbacks: router.fallbacks,
   });
   // An API-only process on the in-process transport has nobody to hand jobs to: the workers
   // elsewhere find the committed rows with their sweep.

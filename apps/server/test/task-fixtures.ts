@@ -3,6 +3,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { buildApp } from '../src/app';
+import type { ProviderCallSink } from '../src/engines/provider-calls';
 import type { Role } from '../src/config/role';
 import { createContainer } from '../src/container';
 import { abortError } from '../src/engines/engine';
@@ -137,7 +138,7 @@ export const buildTaskApp = async (
     target?: DatabaseTarget;
     env?: Record<string, string | undefined>;
     role?: Role;
-    engines?: Engine[];
+    engines?: Engine[] | ((recordCall: ProviderCallSink) => Engine[]);
     dataDir?: string;
     startWorker?: boolean;
     queue?: QueuePort;

@@ -242,6 +242,14 @@ export const adminStatsSchema = z.object({
   }),
   tickets: z.object({ issued: z.number(), spent: z.number() }),
   queueDepth: z.number(),
+  /**
+   * What the hosted providers billed over the range, per tool (most first), in integer
+   * micro-yuan (百万分之一元: per-token prices stay exact); `calls` counts billed calls.
+   */
+  costs: z.object({
+    totalMicroYuan: z.number(),
+    byTool: z.array(z.object({ toolId: z.string(), costMicroYuan: z.number(), calls: z.number() })),
+  }),
   daily: z.array(
     z.object({
       day: z.string(),
@@ -251,6 +259,8 @@ export const adminStatsSchema = z.object({
       ticketsIssued: z.number(),
       ticketsSpent: z.number(),
       revenueFen: z.number(),
+      /** Hosted providers' cost that day, micro-yuan. */
+      costMicroYuan: z.number(),
     }),
   ),
 });

@@ -114,6 +114,22 @@ export const createEngineRouter = (deps: {
       const { routing: routes, off } = await load();
       return pick(capability, routes, off, toolId);
     },
+    /**
+     * The engines after `from` in the capability's list that could take over a job `from`
+     * could not finish (failover): configured, declaring the capability, not switched off. None
+     * when the tool itself is switched off.
+     */
+    async fallbacks(capability: Capability, toolId: string, from: string): Promise<Engine[]> {
+      const { routing: routes, off } = await load();
+      if (off.tools[toolId] !== undefined) return [];
+      const list = routes[capability] ?? [];
+      const after = list.indexOf(from as EngineId);
+      return list
+        .slice(after + 1)
+        .filter((id) => id !== from && off.engines[id] === undefined)
+        .map((id) => byId.get(id))
+        .filter((e): e is Engine => e?.capabilities.includes(capability) ?? false);
+    },
     /** Resolves many at once against one read of the setting. */
     async resolveAll(caps: readonly Capability[]): Promise<Map<Capability, Route>> {
       const { routing: routes, off } = await load();

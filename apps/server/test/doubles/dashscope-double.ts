@@ -30,6 +30,8 @@ export interface DashScopeDoubleKnobs extends HostedKnobs {
   inspect?: 'submit' | 'task';
   /** End tasks FAILED with this code. */
   failTask?: { code: string; message: string };
+  /** Answer this many of the next task creations with HTTP 500 InternalError. */
+  serverErrors?: number;
   /** Polls a task answers PENDING, then RUNNING, before it succeeds. */
   pendingPolls: number;
   runningPolls: number;
@@ -374,6 +376,11 @@ export const startDashScopeDouble = async (
         'Throttling.RateQuota',
         'Requests rate limit exceeded, please try again later.',
       );
+    }
+    if ((state.serverErrors ?? 0) > 0) {
+      state.serverErrors! -= 1;
+      record(500);
+      return refuse(res, 500, 'InternalError', 'An internal error has occured, please try again.');
     }
     if (state.inspect === 'submit') {
       record(400);

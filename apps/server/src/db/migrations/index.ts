@@ -25,6 +25,7 @@ import * as m0017commerce from './0017-commerce-output-watermark';
 import * as m0017community from './0017-community-case-projects';
 import * as m0018payments from './0018-payments-late-and-sandbox';
 import * as m0019membership from './0019-membership-periods';
+import * as m0020providerCalls from './0020-provider-calls-cost';
 
 /**
  * Every migration, by name, in order. A static index instead of a folder read because the server
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0017_community_case_projects': m0017community,
   '0018_payments_late_and_sandbox': m0018payments,
   '0019_membership_periods': m0019membership,
+  '0020_provider_calls_cost': m0020providerCalls,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -4,6 +4,8 @@ import { abortError, EngineError } from '../engine';
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
 import { collectOutputs, pictureCount, picturePrompt, saveResult } from '../hosted-results';
 import { compositeInsideMask } from '../mask-composite';
+import { recordedCall, usageOf } from '../provider-calls';
+import type { ProviderCallSink } from '../provider-calls';
 import { createArkClient } from './ark.client';
 import type { ArkClientOptions } from './ark.client';
 import { capabilityRecipes, defaultArkModels, recipes } from './ark-recipes';
@@ -18,6 +20,8 @@ export interface ArkEngineOptions extends ArkClientOptions {
   models?: Partial<ArkModels>;
   /** Ask Seedream for base64 instead of a link (no second download). */
   responseFormat?: 'url' | 'b64_json';
+  /** Told about every images request and video task (cost rows); failed ones too. */
+  recordCall?: ProviderCallSink;
 }
 
 const isRecipe = (name: string | undefined): name is RecipeName =>
@@ -50,7 +54,18 @@ export const createArkEngine = (options: ArkEngineOptions): Engine => {
     if (options.responseFormat) body.response_format = options.responseFormat;
     const model = models.seedream;
     job.onProgress({ percent: 10 + index, message: '生成中' });
-    const { json, requestId } = await client.generateImages({ model, ...body }, job.signal);
+    // Seedream bills per picture made (usage.generated_images).
+    const { json, requestId } = await recordedCall(
+      options.recordCall,
+      job,
+      { provider: 'ark', model, unit: 'image' },
+      async (ids) => {
+        const answer = await client.generateImages({ model, ...body }, job.signal);
+        ids.requestId = answer.requestId;
+        const made = (answer.json.data ?? []).filter((d) => d.url || d.b64_json).length;
+        return { value: answer, units: usageOf(answer.json.usage, ['generated_images'], made) };
+      },
+    );
     const provider = { provider: 'ark', model, requestId };
     const items = (json.data ?? []).filter((d) => d.url || d.b64_json);
     if (items.length === 0) {
@@ -92,11 +107,22 @@ export const createArkEngine = (options: ArkEngineOptions): Engine => {
   const video = async (job: EngineJob, recipe: VideoRecipe) => {
     const { content } = await recipe.build({ job, ...picturePrompt(job, 0) });
     const model = models.seedance;
-    const { taskId, requestId } = await client.createTask({ model, content }, job.signal);
-    job.onProgress({ percent: 10, message: '已提交' });
-    const task = await client.waitTask(taskId, job.signal, (status) => {
-      if (status === 'running') job.onProgress({ percent: 30, message: '生成中' });
-    });
+    // Seedance bills per token of the video made (usage.completion_tokens).
+    const { taskId, requestId, task } = await recordedCall(
+      options.recordCall,
+      job,
+      { provider: 'ark', model, unit: 'token' },
+      async (ids) => {
+        const created = await client.createTask({ model, content }, job.signal);
+        Object.assign(ids, { requestId: created.requestId, providerTaskId: created.taskId });
+        job.onProgress({ percent: 10, message: '已提交' });
+        const task = await client.waitTask(created.taskId, job.signal, (status) => {
+          if (status === 'running') job.onProgress({ percent: 30, message: '生成中' });
+        });
+        const units = usageOf(task.usage, ['completion_tokens', 'total_tokens'], 0);
+        return { value: { ...created, task }, units };
+      },
+    );
     const saved = await saveResult({
       url: task.content?.video_url,
       kind: 'video',

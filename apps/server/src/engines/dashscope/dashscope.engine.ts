@@ -2,6 +2,8 @@ import { allTools, getTool, hostedRecipe } from '@huijing/tools';
 import { abortError, EngineError } from '../engine';
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
 import { collectOutputs, pictureCount, picturePrompt, saveResult } from '../hosted-results';
+import { recordedCall, usageOf } from '../provider-calls';
+import type { ProviderCallSink } from '../provider-calls';
 import { createDashScopeClient } from './dashscope.client';
 import type { DashScopeClientOptions } from './dashscope.client';
 import { capabilityRecipes, defaultDashScopeModels, recipes } from './dashscope-recipes';
@@ -15,6 +17,8 @@ import type { DashScopeModels, Recipe, RecipeName } from './dashscope-recipes';
 
 export interface DashScopeEngineOptions extends DashScopeClientOptions {
   models?: Partial<DashScopeModels>;
+  /** Told about every task submitted (cost rows); failed ones too. */
+  recordCall?: ProviderCallSink;
 }
 
 const isRecipe = (name: string | undefined): name is RecipeName =>
@@ -50,15 +54,39 @@ export const createDashScopeEngine = (options: DashScopeEngineOptions): Engine =
   const runTask = async (job: EngineJob, recipe: Recipe, index: number) => {
     const model = models[recipe.model];
     const request = await recipe.build({ job, ...picturePrompt(job, index), model });
-    const { taskId, requestId } = await client.submit(
-      recipe.path,
-      { model, input: request.input, parameters: request.parameters },
-      job.signal,
+    const call = {
+      provider: 'dashscope' as const,
+      model,
+      unit: recipe.kind === 'video' ? ('second' as const) : ('image' as const),
+    };
+    // Billed by pictures made (usage.image_count) or seconds of video (usage.video_duration).
+    const { taskId, requestId, answer } = await recordedCall(
+      options.recordCall,
+      job,
+      call,
+      async (ids) => {
+        const submitted = await client.submit(
+          recipe.path,
+          { model, input: request.input, parameters: request.parameters },
+          job.signal,
+        );
+        Object.assign(ids, { requestId: submitted.requestId, providerTaskId: submitted.taskId });
+        job.onProgress({ percent: 10, message: '已提交' });
+        const answer = await client.wait(submitted.taskId, job.signal, (status) => {
+          if (status === 'RUNNING') job.onProgress({ percent: 30, message: '生成中' });
+        });
+        if (answer.request_id) ids.requestId = answer.request_id;
+        const units =
+          recipe.kind === 'video'
+            ? usageOf(answer.usage, ['video_duration', 'duration'], 0)
+            : usageOf(
+                answer.usage,
+                ['image_count'],
+                (answer.output.results ?? []).filter((r) => r.url).length,
+              );
+        return { value: { ...submitted, answer }, units };
+      },
     );
-    job.onProgress({ percent: 10, message: '已提交' });
-    const answer = await client.wait(taskId, job.signal, (status) => {
-      if (status === 'RUNNING') job.onProgress({ percent: 30, message: '生成中' });
-    });
     const provider = {
       provider: 'dashscope',
       model,

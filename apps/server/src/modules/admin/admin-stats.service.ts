@@ -4,6 +4,7 @@ import type { CoreContainer } from '../../core/deps';
 import { DAY } from '../../config/clock';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { createProviderCallsRepository } from '../tasks/provider-calls.repository';
 
 /** Business days are China days (UTC+8), whatever the server's zone. */
 const CST_MS = 8 * 60 * 60 * 1000;
@@ -116,6 +117,7 @@ export const createAdminStatsService = (deps: {
             ticketsIssued: 0,
             ticketsSpent: 0,
             revenueFen: 0,
+            costMicroYuan: 0,
           },
         ]),
       );
@@ -126,7 +128,7 @@ export const createAdminStatsService = (deps: {
           if (d) fn(d, r);
         }
       };
-      const [users, tasks, ledger, orders] = await Promise.all([
+      const [users, tasks, ledger, orders, costRows] = await Promise.all([
         db
           .selectFrom('users')
           .select('created_at')
@@ -152,6 +154,7 @@ export const createAdminStatsService = (deps: {
               to: rangeEnd > now.toISOString() ? rangeEnd : now.toISOString(),
             })
           : Promise.resolve(null),
+        createProviderCallsRepository(db).costsBetween(rangeStart, rangeEnd),
       ]);
       inRange(users, (d) => (d.newUsers += 1));
       inRange(tasks, (d, r) => {
@@ -168,6 +171,15 @@ export const createAdminStatsService = (deps: {
         const d =
           o.paidAt >= rangeStart && o.paidAt < rangeEnd ? daily.get(cstDay(o.paidAt)) : undefined;
         if (d) d.revenueFen += o.amountFen;
+      }
+      const costByTool = new Map<string, { costMicroYuan: number; calls: number }>();
+      for (const c of costRows) {
+        const d = daily.get(cstDay(c.createdAt));
+        if (d) d.costMicroYuan += c.costMicro;
+        const tool = costByTool.get(c.toolId) ?? { costMicroYuan: 0, calls: 0 };
+        tool.costMicroYuan += c.costMicro;
+        tool.calls += 1;
+        costByTool.set(c.toolId, tool);
       }
       const series = [...daily.values()];
       const paidSince = (start: string) => (orders ?? []).filter((o) => o.paidAt >= start);
@@ -192,6 +204,12 @@ export const createAdminStatsService = (deps: {
           spent: series.reduce((s, d) => s + d.ticketsSpent, 0),
         },
         queueDepth,
+        costs: {
+          totalMicroYuan: series.reduce((sum, d) => sum + d.costMicroYuan, 0),
+          byTool: [...costByTool.entries()]
+            .map(([toolId, c]) => ({ toolId, ...c }))
+            .sort((a, b) => b.costMicroYuan - a.costMicroYuan),
+        },
         daily: series,
       };
     },

@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema';
 import type { Capability, Engine, EngineFile, EngineOutput } from '../../engines/engine';
 import { EngineError } from '../../engines/engine';
 import type { ProviderSlots } from '../../engines/provider-slots';
+import { runWithFailover } from '../../engines/engine-failover';
 import { createDispatcher } from '../../queue/dispatcher';
 import type { QueuePort } from '../../queue/queue.port';
 import { createFilesRepository } from '../uploads/files.repository';
@@ -63,6 +64,11 @@ export const createTaskWorker = (deps: {
   ) => Promise<ComposedPrompt | undefined>;
   /** Tells the owners' event streams after each committed change (task-events.ts). */
   notify?: (change: TaskChange) => void;
+  /**
+   * The engines that take over when the task's engine is busy or down (the capability's
+   * routing list after it; engine-router.ts fallbacks). None → no failover.
+   */
+  fallbacks?: (capability: Capability, toolId: string, from: string) => Promise<readonly Engine[]>;
 }) => {
   const notify = deps.notify ?? (() => {});
   /** The task changed; with `laneMoved`, the positions behind it in its lane may have too. */
@@ -263,7 +269,7 @@ export const createTaskWorker = (deps: {
       const inputs = await materialise(task);
       const composed = await deps.composePrompt?.(task.toolId, task.params);
       if (controller.signal.aborted) return;
-      const outputs = await engine.run({
+      const job = {
         taskId: task.id,
         toolId: task.toolId,
         capability: task.capability as Capability,
@@ -274,11 +280,20 @@ export const createTaskWorker = (deps: {
         inputs,
         workDir,
         signal: controller.signal,
-        onProgress: ({ percent }) => {
+        onProgress: ({ percent }: { percent: number }) => {
           pending = Math.max(0, Math.min(99, Math.round(percent)));
           if (Date.now() - lastFlush >= PROGRESS_EVERY_MS) flush();
         },
-      });
+      };
+      // Busy, down or timed out after its own retries: the next engine of the list takes the
+      // same job in this attempt; the tickets held at submit stay held until the one finish.
+      const { outputs } = await runWithFailover(
+        engine,
+        () => deps.fallbacks?.(job.capability, task.toolId, engine.id) ?? Promise.resolve([]),
+        job,
+        (from, to, err) =>
+          log.warn({ err, taskId: task.id, from: from.id, to: to.id }, 'engine failed over'),
+      );
       if (controller.signal.aborted) return;
       await succeed(task, outputs);
     } catch (error) {

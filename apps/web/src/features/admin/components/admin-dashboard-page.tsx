@@ -17,6 +17,8 @@ const statusNames: Record<string, string> = {
   canceled: '已取消',
 };
 const yuan = (fen: number) => (fen / 100).toFixed(2);
+/** Provider costs are micro-yuan (exact per-token prices); shown to the fen. */
+const costYuan = (micro: number) => (micro / 1_000_000).toFixed(2);
 const day = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD');
 
 /** /admin/dashboard: today's figures and daily charts over a date range kept in the URL. */
@@ -79,6 +81,13 @@ export const AdminDashboardPage = () => {
               title="近 7 日收入（元）"
               value={s.orders.available ? yuan(s.orders.revenue7dFen) : '—'}
             />
+            <StatCard title="区间模型成本（元）" value={costYuan(s.costs.totalMicroYuan)} />
+            <StatCard
+              title="区间收入（元）"
+              value={
+                s.orders.available ? yuan(s.daily.reduce((sum, d) => sum + d.revenueFen, 0)) : '—'
+              }
+            />
             <StatCard title="区间发放次数" value={s.tickets.issued} />
             <StatCard title="区间消耗次数" value={s.tickets.spent} />
           </Row>
@@ -102,6 +111,46 @@ export const AdminDashboardPage = () => {
                 { key: 'ticketsSpent', name: '消耗', color: '#f59e0b' },
               ]}
             />
+            <DailyChart
+              title="每日收入与模型成本（元）"
+              kind="bar"
+              days={s.daily.map((d) => ({
+                day: d.day,
+                revenue: Number(yuan(d.revenueFen)),
+                cost: Number(costYuan(d.costMicroYuan)),
+              }))}
+              series={[
+                { key: 'revenue', name: '收入', color: '#16a34a' },
+                { key: 'cost', name: '模型成本', color: '#ef4444' },
+              ]}
+            />
+            <ChartCard
+              title="区间各工具模型成本（元）"
+              label="区间各工具模型成本柱状图"
+              short
+              empty={s.costs.byTool.length === 0 && '区间内没有计费的模型调用'}
+            >
+              <BarChart
+                data={s.costs.byTool.slice(0, 8).map((t) => ({
+                  toolId: t.toolId,
+                  cost: Number(costYuan(t.costMicroYuan)),
+                  calls: t.calls,
+                }))}
+                layout="vertical"
+                margin={{ left: 24, right: 8 }}
+              >
+                <XAxis type="number" fontSize={12} />
+                <YAxis type="category" dataKey="toolId" width={96} fontSize={12} />
+                <Tooltip />
+                <Bar
+                  isAnimationActive={false}
+                  dataKey="cost"
+                  name="成本（元）"
+                  fill="#ef4444"
+                  radius={[0, 3, 3, 0]}
+                />
+              </BarChart>
+            </ChartCard>
             <Col xs={24} lg={12}>
               <Card size="small" title="今日任务状态">
                 <Row gutter={[8, 8]}>
