@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { Alert, Button, Collapse, Skeleton } from './antd-look';
+import { buttonConfig } from './theme';
 
 /** Markup as a DOM node, without antd's style-hash class and its `data-show` flag. */
 const dom = (element: ReactElement) => {
@@ -69,9 +70,26 @@ describe('antd look without antd', () => {
     for (const [props, children] of cases) {
       expectSameMarkup(
         <Button {...props}>{children}</Button>,
-        <antd.Button {...props}>{children}</antd.Button>,
+        <antd.ConfigProvider button={buttonConfig}>
+          <antd.Button {...props}>{children}</antd.Button>
+        </antd.ConfigProvider>,
       );
     }
+  });
+
+  it('puts no space between two Chinese characters, like the app-wide antd setting', () => {
+    render(
+      <>
+        <Button>取消</Button>
+        <antd.ConfigProvider button={buttonConfig}>
+          <antd.Button type="primary">发布</antd.Button>
+        </antd.ConfigProvider>
+      </>,
+    );
+    expect(screen.getByRole('button', { name: '取消' }).textContent).toBe('取消');
+    const antdButton = screen.getByRole('button', { name: '发布' });
+    expect(antdButton.textContent).toBe('发布');
+    expect(antdButton.className).not.toContain('ant-btn-two-chinese-chars');
   });
 
   it('ignores clicks while loading or disabled', () => {
@@ -117,7 +135,11 @@ describe('antd look without antd', () => {
         type="warning"
         showIcon
         message="任务找不到了"
-        action={<antd.Button size="small">关闭</antd.Button>}
+        action={
+          <antd.ConfigProvider button={buttonConfig}>
+            <antd.Button size="small">关闭</antd.Button>
+          </antd.ConfigProvider>
+        }
       />,
     );
   });

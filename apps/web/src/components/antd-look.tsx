@@ -37,10 +37,12 @@ const colorVariant: Record<ButtonType, [string, string]> = {
   text: ['default', 'text'],
 };
 const sizeClass = { small: 'sm', middle: undefined, large: 'lg' } as const;
-const twoCnChars = /^[\u4E00-\u9FA5]{2}$/;
 
-/** antd puts a space between two Chinese characters alone on a button ("关 闭"); so does this. */
-const spaced = (children: ReactNode, insert: boolean): ReactNode => {
+/**
+ * Children as antd wraps them: runs of text joined into one `<span>`. The app turns off antd's
+ * space between two Chinese characters (theme.ts: buttonConfig), so none is inserted here.
+ */
+const spaced = (children: ReactNode): ReactNode => {
   const list: ReactNode[] = [];
   let prevPure = false;
   Children.forEach(children, (child) => {
@@ -49,12 +51,9 @@ const spaced = (children: ReactNode, insert: boolean): ReactNode => {
     else list.push(child);
     prevPure = pure;
   });
-  return Children.map(list, (child) => {
-    if (typeof child === 'string') {
-      return <span>{insert && twoCnChars.test(child) ? child.split('').join(' ') : child}</span>;
-    }
-    return typeof child === 'number' ? <span>{child}</span> : child;
-  });
+  return Children.map(list, (child) =>
+    typeof child === 'string' || typeof child === 'number' ? <span>{child}</span> : child,
+  );
 };
 
 type Common = {
@@ -119,9 +118,7 @@ export const Button = ({
   ) : icon ? (
     <span className="ant-btn-icon">{icon}</span>
   ) : null;
-  const unbordered = variant === 'text' || variant === 'link';
-  const insert = Children.count(children) === 1 && !icon && !unbordered;
-  const kids = hasChildren ? spaced(children, insert) : null;
+  const kids = hasChildren ? spaced(children) : null;
   const click = (e: MouseEvent<HTMLElement>) => {
     if (loading || disabled) {
       e.preventDefault();

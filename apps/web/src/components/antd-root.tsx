@@ -8,7 +8,7 @@ import { openDialog, toastTop } from '../lib/toast-place';
 import { antdMapToken } from 'virtual:antd-map-token';
 import { antdStylesLoaded, antdStylesReady } from './antd-styles';
 import { withPrebuiltAlgorithm } from './prebuilt-algorithm';
-import { theme } from './theme';
+import { buttonConfig, theme } from './theme';
 
 // antd's theme, locale and message settings. This module is its own chunk: screens that use antd
 // load it beside their own chunk (app/route-helpers.ts), plain first screens (the home page) and
@@ -42,7 +42,7 @@ const appTheme = withPrebuiltAlgorithm(theme, antdMapToken);
 export const AntdRoot = ({ children }: { children: ReactNode }) => {
   if (!antdStylesLoaded()) use(antdStylesReady);
   return (
-    <ConfigProvider locale={zhCNLocale} theme={appTheme}>
+    <ConfigProvider locale={zhCNLocale} theme={appTheme} button={buttonConfig}>
       {children}
     </ConfigProvider>
   );

@@ -107,6 +107,7 @@ export const createModelsModule: FeatureModuleFactory = (core) => {
     availability: createTrainAvailability({
       client,
       workflowsDir: core.env.COMFYUI_WORKFLOWS_DIR,
+      warn: (detail) => core.logger.warn({ detail }, 'model training unavailable'),
     }),
     captions: createCaptionWriter({
       llm: core.llm,

@@ -15,6 +15,12 @@ export const ModelSquarePage = () => {
   const domains = useQuery(domainsQuery());
   const square = useInfiniteQuery(squareQuery(domain));
   const items = square.data?.pages.flatMap((p) => p.list) ?? [];
+  const pickDomain = (key: string) => {
+    const next = new URLSearchParams(search);
+    if (key) next.set('domain', key);
+    else next.delete('domain');
+    setSearch(next, { replace: true });
+  };
 
   return (
     <div className="hj-models hj-models-square">
@@ -30,12 +36,7 @@ export const ModelSquarePage = () => {
       <div className="hj-models-filter">
         <Segmented
           value={domain}
-          onChange={(v) => {
-            const next = new URLSearchParams(search);
-            if (v) next.set('domain', String(v));
-            else next.delete('domain');
-            setSearch(next, { replace: true });
-          }}
+          onChange={(v) => pickDomain(String(v))}
           options={[
             { label: t('models.square.all'), value: '' },
             ...(domains.data ?? []).map((d) => ({ label: d.name, value: d.key })),
@@ -45,7 +46,16 @@ export const ModelSquarePage = () => {
       {square.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : items.length === 0 ? (
-        <Empty description={t('models.square.empty')} />
+        // 全部 with nothing public invites a first model; one direction points back to 全部.
+        <Empty description={t(domain ? 'models.square.empty' : 'models.square.emptyAll')}>
+          {domain ? (
+            <Button onClick={() => pickDomain('')}>{t('models.square.toAll')}</Button>
+          ) : (
+            <Link to="/modelTrain">
+              <Button type="primary">{t('models.training.toTrain')}</Button>
+            </Link>
+          )}
+        </Empty>
       ) : (
         <ul className="hj-models-cards">
           {items.map((m) => (

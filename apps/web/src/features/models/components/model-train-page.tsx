@@ -18,6 +18,7 @@ import {
   uploadPicture,
 } from '../api/models.api';
 import { DatasetUploader, type DatasetPicture } from './dataset-uploader';
+import { TrainVipTags } from './train-vip-tags';
 import '../models.css';
 import { AutoTextArea } from '../../../components/auto-text-area';
 
@@ -353,11 +354,13 @@ export const ModelTrainPage = () => {
         <p data-testid="train-price">
           {right.data ? t('models.train.price', { price: right.data.priceTickets, ticket }) : null}
         </p>
-        {right.data?.vipPerks.map((perk) => (
-          <Tag key={perk} color="gold">
-            {perk}
-          </Tag>
-        ))}
+        {right.data ? (
+          <TrainVipTags
+            perks={right.data.vipPerks}
+            vipRequired={right.data.vipRequired}
+            isVip={user?.vip.isVip ?? right.data.isVip}
+          />
+        ) : null}
         {needsVip ? (
           <Button type="primary" size="large" icon={<CrownOutlined />} onClick={openVip}>
             {t('models.train.vipOpen')}

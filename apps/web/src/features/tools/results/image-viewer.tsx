@@ -14,11 +14,16 @@ import { Button } from '../../../components/antd-look';
 import { LazyTooltip } from '../../../components/lazy-overlay';
 import { CompareSlider } from '../components/compare-slider';
 import type { TaskOutput } from './download-plan';
-import { fitView, panBy, wheelFactor, zoomAt, type ZoomView } from './zoom';
+import { fitView, panBy, shownPercent, wheelFactor, zoomAt, type ZoomView } from './zoom';
 import './results.css';
 
 type Point = { x: number; y: number };
 const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+
+const measureFit = (img: HTMLImageElement) =>
+  img.naturalWidth ? img.clientWidth / img.naturalWidth : undefined;
+const percentLabel = (percent: number | undefined, fitWord: string) =>
+  percent === undefined ? fitWord : `${percent}%`;
 
 /**
  * Full-screen viewer: zoom with the wheel, a pinch or the buttons (+ − 0 on the keyboard), drag
@@ -43,6 +48,8 @@ export const ImageViewer = ({
 }) => {
   const { t } = useTranslation();
   const [view, setView] = useState<ZoomView>(fitView);
+  // The fitted picture's width over its own, so the label says the size it is drawn at.
+  const [fit, setFit] = useState<number>();
   const [compare, setCompare] = useState(false);
   const stage = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -56,6 +63,7 @@ export const ImageViewer = ({
   const go = (step: number) => {
     const next = (index + step + outputs.length) % outputs.length;
     setView(fitView);
+    setFit(undefined);
     onIndex(next);
   };
 
@@ -158,7 +166,7 @@ export const ImageViewer = ({
             onClick={() => setView(fitView)}
             title={t('results.viewer.fit')}
           >
-            {Math.round(view.scale * 100)}%
+            {percentLabel(shownPercent(view.scale, fit), t('results.viewer.fitShort'))}
           </button>
           <LazyTooltip title={t('results.viewer.zoomIn')}>
             <Button
@@ -218,7 +226,13 @@ export const ImageViewer = ({
           {compare && before ? (
             <CompareSlider before={before} after={current.url} alt={alt} handleOnly />
           ) : (
-            <img className="hj-viewer__img" src={current.url} alt={alt} draggable={false} />
+            <img
+              className="hj-viewer__img"
+              src={current.url}
+              alt={alt}
+              draggable={false}
+              onLoad={(e) => setFit(measureFit(e.currentTarget))}
+            />
           )}
         </div>
         {outputs.length > 1 && !compare ? (

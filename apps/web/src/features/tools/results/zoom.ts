@@ -28,3 +28,13 @@ export const panBy = (view: ZoomView, dx: number, dy: number): ZoomView =>
 
 /** One wheel notch is ×1.2 (trackpads send small deltas and zoom smoothly). */
 export const wheelFactor = (deltaY: number) => Math.pow(1.2, clamp(-deltaY / 100, -3, 3));
+
+/**
+ * The zoom as the picture is drawn: `scale` is relative to the fitted picture, `fit` is the
+ * fitted width over the file's own (0.4 when a 2 000 px picture fits in 800 px). Undefined
+ * until the picture has loaded and been measured.
+ */
+export const shownPercent = (scale: number, fit: number | undefined): number | undefined =>
+  fit === undefined || !Number.isFinite(fit) || fit <= 0
+    ? undefined
+    : Math.round(scale * fit * 100);

@@ -207,6 +207,7 @@ const DoneResult = ({
         <div className="hj-mf-more-actions">
           <Button
             size="large"
+            className="hj-mf-again-btn"
             icon={<ReloadOutlined />}
             onClick={again}
             loading={busy}
