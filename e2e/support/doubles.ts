@@ -20,7 +20,3 @@ export {
   type WechatPayDouble,
 } from '../../apps/server/test/doubles/wechatpay-double';
 export { startAlipayDouble, type AlipayDouble } from '../../apps/server/test/doubles/alipay-double';
-export {
-  startDashScopeDouble,
-  type DashScopeDouble,
-} from '../../apps/server/test/doubles/dashscope-double';
