@@ -36,7 +36,9 @@ describe('hosted engines built from the environment', () => {
       expect(after.get(id), id).toMatchObject({ available: true, engine: 'dashscope' });
     // Classical work stays on the local engine by default.
     expect(after.get('to-line')).toMatchObject({ available: true, engine: 'local' });
-    expect(after.get('face-restoration')).toMatchObject({ available: false });
+    expect(after.get('face-restoration')).toMatchObject({ available: true, engine: 'dashscope' });
+    // The key alone lights every tool.
+    expect([...after.values()].filter((x) => !x.available).map((x) => x.id)).toEqual([]);
 
     // Engine status (health, admin screen) lists it beside the others, probed with the key.
     const status = await createEngineStatus(t.container.router.engines)();

@@ -33,4 +33,14 @@ export const faceRestorationTool = defineTool({
       step: 0.05,
     },
   },
+  // Neither provider has a face-restoration function: their editing models are told what to mend.
+  hosted: {
+    dashscope: { recipe: 'description_edit' },
+    ark: { recipe: 'edit' },
+    prompt: {
+      lines: [
+        '修复画面中模糊、变形的人物面部，五官自然清晰，保持人物的身份、表情、发型、姿态和画面其余部分完全不变',
+      ],
+    },
+  },
 });
