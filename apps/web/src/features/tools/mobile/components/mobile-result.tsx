@@ -81,6 +81,9 @@ export const MobileResult = ({
       <div className="hj-mf-result__meta">
         <span>
           {t('tools.result.done')} · {current.width} × {current.height}
+          {typeof current.structureScore === 'number'
+            ? ` · ${t('results.structure', { percent: Math.round(current.structureScore * 100) })}`
+            : null}
         </span>
         {outputs.length > 1 ? (
           <span>{t('mobile.done.counter', { index: index + 1, count: outputs.length })}</span>
