@@ -337,6 +337,7 @@ export const createContainer = (env: Env, options: ContainerOptions = {}): Conta
     composePrompt: createPromptComposer({ vocabulary }),
     notify: taskEvents.publish,
     fallbacks: router.fallbacks,
+    busyWaitMs: env.TASK_BUSY_WAIT_MS,
   });
   // An API-only process on the in-process transport has nobody to hand jobs to: the workers
   // elsewhere find the committed rows with their sweep.

@@ -9,6 +9,13 @@ export const positiveInt = (fallback: number) =>
     .positive('must be positive')
     .default(fallback);
 
+export const nonNegativeInt = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(0, 'must be 0 or more')
+    .default(fallback);
+
 const isHttpUrl = (v: string) => /^https?:\/\/[^/\s]+/i.test(v) && URL.canParse(v);
 
 export const httpUrl = () =>

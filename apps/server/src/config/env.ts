@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { httpUrl, httpUrlList, jsonObject, positiveInt, splitList } from './env-fields';
+import {
+  httpUrl,
+  httpUrlList,
+  jsonObject,
+  nonNegativeInt,
+  positiveInt,
+  splitList,
+} from './env-fields';
 
 /**
  * Environment = secrets and wiring only (ARCHITECTURE rule 9). Business settings live in the
@@ -139,6 +146,8 @@ const rawEnvSchema = z.object({
   UPLOAD_MAX_PIXELS: positiveInt(50_000_000),
   TASK_LEASE_MS: positiveInt(30_000),
   TASK_SWEEP_MS: positiveInt(2_000),
+  // How long a task waits out throttling providers before it fails (0: fails at once).
+  TASK_BUSY_WAIT_MS: nonNegativeInt(600_000),
   TASK_CONCURRENCY_LOCAL: positiveInt(1),
   TASK_CONCURRENCY_REMOTE: positiveInt(4),
   TASK_USER_LANE_CAP: positiveInt(20),
@@ -356,6 +365,7 @@ export type Env = {
   TASK_LEASE_MS: number;
   /** How often a worker looks for queued tasks it was not told about and expired leases. */
   TASK_SWEEP_MS: number;
+  TASK_BUSY_WAIT_MS: number;
   TASK_CONCURRENCY_LOCAL: number;
   TASK_CONCURRENCY_REMOTE: number;
   /** Queued + running tasks one user may have per engine lane. */
@@ -614,6 +624,7 @@ export const loadEnv = (
     UPLOAD_MAX_PIXELS: raw.UPLOAD_MAX_PIXELS,
     TASK_LEASE_MS: raw.TASK_LEASE_MS,
     TASK_SWEEP_MS: raw.TASK_SWEEP_MS,
+    TASK_BUSY_WAIT_MS: raw.TASK_BUSY_WAIT_MS,
     TASK_CONCURRENCY_LOCAL: raw.TASK_CONCURRENCY_LOCAL,
     TASK_CONCURRENCY_REMOTE: raw.TASK_CONCURRENCY_REMOTE,
     TASK_USER_LANE_CAP: raw.TASK_USER_LANE_CAP,

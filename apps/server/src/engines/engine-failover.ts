@@ -59,3 +59,35 @@ export const runWithFailover = async (
     }
   }
 };
+
+/** Every engine the job could go to is throttling its account (ProviderError.busy). */
+const isBusy = (error: unknown): boolean => error instanceof ProviderError && error.busy;
+
+/**
+ * Runs `attempt`; while it fails only because the providers are throttling, waits (doubling from
+ * a twentieth of the budget, at most a minute) and runs it again, until `maxWaitMs` is spent.
+ * A throttled provider then makes a task wait instead of failing; 0 turns the waiting off.
+ */
+export const waitOutBusy = async <T>(
+  attempt: () => Promise<T>,
+  opts: {
+    maxWaitMs: number;
+    signal: AbortSignal;
+    sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+    onWait?: (delayMs: number, error: unknown) => void;
+  },
+): Promise<T> => {
+  let waited = 0;
+  let delay = Math.min(5_000, Math.max(1, Math.floor(opts.maxWaitMs / 20)));
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (opts.signal.aborted || !isBusy(error) || waited + delay > opts.maxWaitMs) throw error;
+      opts.onWait?.(delay, error);
+      await opts.sleep(delay, opts.signal);
+      waited += delay;
+      delay = Math.min(60_000, delay * 2);
+    }
+  }
+};

@@ -19,6 +19,8 @@ export class ProviderError extends EngineError {
     readonly code: string | undefined,
     readonly requestId: string | undefined,
     readonly taskId?: string,
+    /** The provider is throttling the account: the job may wait and try again later. */
+    readonly busy = false,
   ) {
     super(userMessage, detail, retryable);
     this.name = 'ProviderError';

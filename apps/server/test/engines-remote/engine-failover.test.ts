@@ -2,7 +2,7 @@ import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/engines/engine';
 import type { Engine, EngineJob } from '../../src/engines/engine';
-import { failsOver, runWithFailover } from '../../src/engines/engine-failover';
+import { failsOver, runWithFailover, waitOutBusy } from '../../src/engines/engine-failover';
 import { ProviderError } from '../../src/engines/hosted-call';
 import { buildTaskApp, fakeEngine } from '../task-fixtures';
 import type { TestApp } from '../helper';
@@ -106,5 +106,53 @@ describe('the router’s fallbacks', () => {
     router.invalidate();
     expect(await ids('comfyui')).toEqual(['dashscope']);
     expect(await ids('comfyui', 'local-render')).toEqual([]);
+  });
+});
+
+describe('waiting out throttling providers', () => {
+  const busy = new ProviderError(
+    '生成服务繁忙，请稍后重试',
+    '429',
+    true,
+    'ark',
+    'x',
+    'r',
+    't',
+    true,
+  );
+  const noSleep = (waits: number[]) => (ms: number) => {
+    waits.push(ms);
+    return Promise.resolve();
+  };
+  const signal = new AbortController().signal;
+
+  it('runs again after doubling waits while only throttling fails, then answers', async () => {
+    let calls = 0;
+    const waits: number[] = [];
+    const attempt = () => (++calls < 4 ? Promise.reject(busy) : Promise.resolve('ok'));
+    await expect(
+      waitOutBusy(attempt, { maxWaitMs: 10_000, signal, sleep: noSleep(waits) }),
+    ).resolves.toBe('ok');
+    expect(waits).toEqual([500, 1000, 2000]);
+  });
+
+  it('gives up once the budget is spent, and never waits for other failures', async () => {
+    const waits: number[] = [];
+    await expect(
+      waitOutBusy(() => Promise.reject(busy), { maxWaitMs: 2_000, signal, sleep: noSleep(waits) }),
+    ).rejects.toBe(busy);
+    expect(waits).toEqual([100, 200, 400, 800]);
+    const notBusy = [throttled, refusal, new EngineError('暂时无法连接', 'ECONNREFUSED', true)];
+    for (const error of notBusy) {
+      const none: number[] = [];
+      await expect(
+        waitOutBusy(() => Promise.reject(error), {
+          maxWaitMs: 60_000,
+          signal,
+          sleep: noSleep(none),
+        }),
+      ).rejects.toBe(error);
+      expect(none).toEqual([]);
+    }
   });
 });

@@ -25,6 +25,8 @@ afterEach(async () => {
 const bothProviders = async (knobs: {
   dashscope?: Parameters<typeof startDashScopeDouble>[0];
   ark?: Parameters<typeof startArkDouble>[0];
+  /** TASK_BUSY_WAIT_MS: 0 unless a test waits out throttling. */
+  busyWaitMs?: number;
 }) => {
   const ds: DashScopeDouble = await startDashScopeDouble({ pendingPolls: 0, ...knobs.dashscope });
   const ark: ArkDouble = await startArkDouble(knobs.ark);
@@ -39,7 +41,11 @@ const bothProviders = async (knobs: {
     }),
     createArkEngine({ baseUrl: ark.url, apiKey: ark.apiKey, sleep: fast, pollMs: 1, recordCall }),
   ];
-  const t: TestApp = await buildTaskApp({ engines, startWorker: true });
+  const t: TestApp = await buildTaskApp({
+    engines,
+    startWorker: true,
+    env: { TASK_BUSY_WAIT_MS: String(knobs.busyWaitMs ?? 0) },
+  });
   closers.push(t.close);
   const user = await smsLogin(t);
   const img = await upload(t, user.token, await jpeg(800, 600));
@@ -139,6 +145,22 @@ describe('failover between the hosted engines', () => {
     expect(await s.calls(taskId)).toMatchObject([
       { provider: 'dashscope', status: 'failed', errorCode: 'DataInspectionFailed', costMicro: 0 },
     ]);
+  });
+
+  it('both busy for a while: the task waits them out and succeeds, charged once', async () => {
+    // Each run is 4 creations per provider (1 + 3 retries): two runs meet only throttling.
+    const s = await bothProviders({
+      dashscope: { throttle: 8 },
+      ark: { throttle: 8 },
+      busyWaitMs: 3_000,
+    });
+    const before = await s.balance();
+    const taskId = await s.start();
+    const end = await s.ended(taskId);
+    expect(end).toMatchObject({ status: 'succeeded', error: null });
+    expect(s.ds.received.map((r) => r.status)).toEqual([...Array(8).fill(429), 200]);
+    expect(await s.reasons(taskId)).toEqual(['capture', 'hold']);
+    expect(before - (await s.balance())).toBeGreaterThan(0);
   });
 
   it('both busy: the task fails after its attempts, refunded exactly once', async () => {

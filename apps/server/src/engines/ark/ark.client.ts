@@ -57,8 +57,8 @@ export const arkError = (
   const detail = `Ark ${status ?? 'task'} ${code} ${body.type ?? ''}: ${body.message ?? ''}${
     taskId ? ` (task ${taskId})` : ''
   }`;
-  const make = (message: string, retryable: boolean) =>
-    new ProviderError(message, detail, retryable, 'ark', code, requestId, taskId);
+  const make = (message: string, retryable: boolean, busy = false) =>
+    new ProviderError(message, detail, retryable, 'ark', code, requestId, taskId, busy);
   if (/SensitiveContentDetected|ContentSecurity|RiskDetected/i.test(code))
     return make('内容未通过安全审核，请修改描述或更换图片后重试', false);
   if (status === 401 || code === 'AuthenticationError')
@@ -71,7 +71,7 @@ export const arkError = (
   if (status === 429 || /^RateLimitExceeded|^ServerOverloaded/.test(code))
     return /QuotaExceeded/.test(code)
       ? make('火山方舟额度已用完，请联系管理员', false)
-      : make('生成服务繁忙，请稍后重试', true);
+      : make('生成服务繁忙，请稍后重试', true, true);
   if (
     (status !== undefined && status >= 500) ||
     /InternalServiceError|ServiceUnavailable/.test(code)

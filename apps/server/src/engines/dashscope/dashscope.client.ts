@@ -55,8 +55,8 @@ export const dashscopeError = (
   const detail = `DashScope ${status ?? 'task'} ${code}: ${body.message ?? ''}${
     body.request_id ? ` (request ${body.request_id})` : ''
   }${taskId ? ` (task ${taskId})` : ''}`;
-  const make = (message: string, retryable: boolean) =>
-    new ProviderError(message, detail, retryable, 'dashscope', code, body.request_id, taskId);
+  const make = (message: string, retryable: boolean, busy = false) =>
+    new ProviderError(message, detail, retryable, 'dashscope', code, body.request_id, taskId, busy);
   if (code === 'DataInspectionFailed' || /DataInspection|IPInfringement/.test(code))
     return make('内容未通过安全审核，请修改描述或更换图片后重试', false);
   if (status === 401 || code === 'InvalidApiKey')
@@ -64,7 +64,8 @@ export const dashscopeError = (
   if (code === 'Arrearage') return make('阿里云百炼账户已欠费，请联系管理员', false);
   // Throttling, Throttling.RateQuota, Throttling.AllocationQuota (429): the account's rate or
   // concurrent-task limit, which frees up on its own.
-  if (status === 429 || /^Throttling/.test(code)) return make('生成服务繁忙，请稍后重试', true);
+  if (status === 429 || /^Throttling/.test(code))
+    return make('生成服务繁忙，请稍后重试', true, true);
   if (status === 403 || code === 'AccessDenied' || /^AccessDenied/.test(code))
     return make('阿里云百炼拒绝了访问（模型未开通或地域不符），请联系管理员', false);
   if (/InputDownloadFailed|InvalidURL|FileDownload/.test(code))

@@ -9,7 +9,8 @@ import type { Database } from '../../db/schema';
 import type { Capability, Engine, EngineFile, EngineOutput } from '../../engines/engine';
 import { EngineError } from '../../engines/engine';
 import type { ProviderSlots } from '../../engines/provider-slots';
-import { runWithFailover } from '../../engines/engine-failover';
+import { runWithFailover, waitOutBusy } from '../../engines/engine-failover';
+import { sleep } from '../../engines/hosted-call';
 import { createDispatcher } from '../../queue/dispatcher';
 import type { QueuePort } from '../../queue/queue.port';
 import { createFilesRepository } from '../uploads/files.repository';
@@ -69,6 +70,8 @@ export const createTaskWorker = (deps: {
    * routing list after it; engine-router.ts fallbacks). None → no failover.
    */
   fallbacks?: (capability: Capability, toolId: string, from: string) => Promise<readonly Engine[]>;
+  /** How long a task waits out providers that throttle (TASK_BUSY_WAIT_MS); 0 → fails at once. */
+  busyWaitMs?: number;
 }) => {
   const notify = deps.notify ?? (() => {});
   /** The task changed; with `laneMoved`, the positions behind it in its lane may have too. */
@@ -287,12 +290,23 @@ export const createTaskWorker = (deps: {
       };
       // Busy, down or timed out after its own retries: the next engine of the list takes the
       // same job in this attempt; the tickets held at submit stay held until the one finish.
-      const { outputs } = await runWithFailover(
-        engine,
-        () => deps.fallbacks?.(job.capability, task.toolId, engine.id) ?? Promise.resolve([]),
-        job,
-        (from, to, err) =>
-          log.warn({ err, taskId: task.id, from: from.id, to: to.id }, 'engine failed over'),
+      // Every engine of the list throttling: wait and run again rather than fail the task.
+      const { outputs } = await waitOutBusy(
+        () =>
+          runWithFailover(
+            engine,
+            () => deps.fallbacks?.(job.capability, task.toolId, engine.id) ?? Promise.resolve([]),
+            job,
+            (from, to, err) =>
+              log.warn({ err, taskId: task.id, from: from.id, to: to.id }, 'engine failed over'),
+          ),
+        {
+          maxWaitMs: deps.busyWaitMs ?? 0,
+          signal: controller.signal,
+          sleep,
+          onWait: (delayMs, err) =>
+            log.info({ err, taskId: task.id, delayMs }, 'providers busy: task waits'),
+        },
       );
       if (controller.signal.aborted) return;
       await succeed(task, outputs);
