@@ -217,14 +217,17 @@ describe('灵感广场 and 充值 one click away', () => {
       // A tab, or on a tool's own page the bar's 灵感广场 button.
       await page.locator('a[href="/findPage"]:visible').first().click();
       await page.waitForURL(/\/findPage$/);
-      assert.equal(await page.locator('.hj-header').count(), 0, `${path}: desktop header`);
+      // The page before stays up until the gallery's code has loaded.
+      await page.locator('.hj-m__tabs a.is-active', { hasText: '灵感广场' }).waitFor();
       await page.locator('.hj-m__bar').waitFor();
+      assert.equal(await page.locator('.hj-header').count(), 0, `${path}: desktop header`);
       assert.equal(await page.locator('.hj-m__tabs a.is-active').innerText(), '灵感广场');
     }
     await page.locator('.hj-gallery').waitFor();
     await page.screenshot({ path: screenshotPath('first-screens-findpage-phone.png') });
     await page.locator('.hj-m__tabs a[data-tab="mine"]').click();
     await page.waitForURL(/\/personalCenter/);
+    await page.locator('.hj-m__tabs a.is-active', { hasText: '我的' }).waitFor();
     assert.equal(await page.locator('.hj-header').count(), 0);
     assert.equal(await page.locator('.hj-m__tabs a.is-active').innerText(), '我的');
     assert.deepEqual(errors, []);

@@ -43,7 +43,8 @@ const realTools = () =>
  */
 const toolsLight = async (): Promise<string> => {
   const tools = await realTools();
-  const specs = tools.allTools.map(({ params, widgets: _widgets, ...meta }) => ({
+  // `hosted` (the providers' prompt templates) is read by the server only.
+  const specs = tools.allTools.map(({ params, widgets: _widgets, hosted: _hosted, ...meta }) => ({
     ...meta,
     paramKeys: Object.keys(lightSchema(`tool ${meta.id}`, params).properties ?? {}),
   }));
