@@ -118,11 +118,22 @@ describe('results and done pages', () => {
     await page.getByRole('button', { name: '放大查看' }).first().click();
     const viewer = page.getByRole('dialog', { name: '查看大图' });
     await viewer.waitFor();
+    // The label is the size the picture is drawn at: the fitted size first, then ×1.5, ×1.2.
+    const label = viewer.locator('.hj-viewer__scale');
+    await page.waitForFunction(() =>
+      /^\d+%$/.test(document.querySelector('.hj-viewer__scale')?.textContent ?? ''),
+    );
+    const fitted = parseInt((await label.innerText()).trim(), 10);
+    const shows = (percent: number) =>
+      page.waitForFunction((want) => {
+        const got = parseInt(document.querySelector('.hj-viewer__scale')?.textContent ?? '', 10);
+        return Math.abs(got - want) <= 1;
+      }, percent);
     await viewer.getByRole('button', { name: '放大' }).click();
-    await viewer.getByText('150%').waitFor();
+    await shows(fitted * 1.5);
     await viewer.locator('.hj-viewer__stage').hover();
     await page.mouse.wheel(0, -100);
-    await viewer.getByText('180%').waitFor();
+    await shows(fitted * 1.8);
     await viewer.getByRole('button', { name: /对比原图/ }).click();
     await viewer.getByRole('slider').waitFor();
     await page.screenshot({ path: path.join(shots, 'results-viewer-1440.png') });
