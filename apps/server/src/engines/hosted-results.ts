@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { allTools } from '@huijing/tools';
 import { deadlineSignal } from './deadline-signal';
 import { abortError, EngineError } from './engine';
-import type { EngineJob, EngineOutput } from './engine';
+import type { Capability, EngineJob, EngineOutput } from './engine';
 import { probeVideo, resolveBinaries } from './local/ffmpeg-runner';
 
 /**
@@ -148,3 +149,23 @@ export const collectOutputs = async (
     throw e;
   }
 };
+
+/**
+ * The capabilities a hosted engine serves: its mapped ones, and those of tools whose definition
+ * names one of its recipes (ToolDefinition.hosted).
+ */
+export const servedCapabilities = (
+  provider: 'dashscope' | 'ark',
+  mapped: readonly Capability[],
+  recipes: object,
+): Capability[] => [
+  ...new Set([
+    ...mapped,
+    ...allTools
+      .filter((t) => {
+        const name = t.hosted?.[provider]?.recipe;
+        return name !== undefined && Object.hasOwn(recipes, name);
+      })
+      .map((t) => t.capability),
+  ]),
+];

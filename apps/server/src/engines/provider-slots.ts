@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { abortError } from './engine';
@@ -125,7 +125,7 @@ export const createRedisSlots = (options: RedisSlotsOptions): ProviderSlots => {
           .catch(() => 0 as const);
         if (got === 1) return lease;
         // Jitter keeps several waiting workers from asking in lockstep.
-        await pause(pollMs / 2 + Math.random() * pollMs, signal);
+        await pause(pollMs / 2 + randomInt(Math.max(1, pollMs)), signal);
       }
     };
     return {

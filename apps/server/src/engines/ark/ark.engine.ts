@@ -1,8 +1,14 @@
 import path from 'node:path';
-import { allTools, getTool, hostedRecipe } from '@huijing/tools';
+import { getTool, hostedRecipe } from '@huijing/tools';
 import { abortError, EngineError } from '../engine';
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
-import { collectOutputs, pictureCount, picturePrompt, saveResult } from '../hosted-results';
+import {
+  collectOutputs,
+  pictureCount,
+  picturePrompt,
+  saveResult,
+  servedCapabilities,
+} from '../hosted-results';
 import { compositeInsideMask } from '../mask-composite';
 import { recordedCall, usageOf } from '../provider-calls';
 import type { ProviderCallSink } from '../provider-calls';
@@ -27,18 +33,14 @@ export interface ArkEngineOptions extends ArkClientOptions {
 const isRecipe = (name: string | undefined): name is RecipeName =>
   name !== undefined && Object.hasOwn(recipes, name);
 
-/** The capabilities served: the mapped ones, and those of tools that name a recipe of ours. */
-const servedCapabilities = (): Capability[] => [
-  ...new Set([
-    ...(Object.keys(capabilityRecipes) as Capability[]),
-    ...allTools.filter((t) => isRecipe(t.hosted?.ark?.recipe)).map((t) => t.capability),
-  ]),
-];
-
 export const createArkEngine = (options: ArkEngineOptions): Engine => {
   const client = createArkClient(options);
   const models = { ...defaultArkModels, ...options.models };
-  const capabilities = servedCapabilities();
+  const capabilities = servedCapabilities(
+    'ark',
+    Object.keys(capabilityRecipes) as Capability[],
+    recipes,
+  );
 
   /** The tool's own recipe (its definition, by option), else its capability's. */
   const recipeFor = (job: EngineJob): Recipe => {

@@ -1,7 +1,13 @@
-import { allTools, getTool, hostedRecipe } from '@huijing/tools';
+import { getTool, hostedRecipe } from '@huijing/tools';
 import { abortError, EngineError } from '../engine';
 import type { Capability, Engine, EngineHealth, EngineJob, EngineOutput } from '../engine';
-import { collectOutputs, pictureCount, picturePrompt, saveResult } from '../hosted-results';
+import {
+  collectOutputs,
+  pictureCount,
+  picturePrompt,
+  saveResult,
+  servedCapabilities,
+} from '../hosted-results';
 import { recordedCall, usageOf } from '../provider-calls';
 import type { ProviderCallSink } from '../provider-calls';
 import { createDashScopeClient } from './dashscope.client';
@@ -24,18 +30,14 @@ export interface DashScopeEngineOptions extends DashScopeClientOptions {
 const isRecipe = (name: string | undefined): name is RecipeName =>
   name !== undefined && Object.hasOwn(recipes, name);
 
-/** The capabilities served: the mapped ones, and those of tools that name a recipe of ours. */
-const servedCapabilities = (): Capability[] => [
-  ...new Set([
-    ...(Object.keys(capabilityRecipes) as Capability[]),
-    ...allTools.filter((t) => isRecipe(t.hosted?.dashscope?.recipe)).map((t) => t.capability),
-  ]),
-];
-
 export const createDashScopeEngine = (options: DashScopeEngineOptions): Engine => {
   const client = createDashScopeClient(options);
   const models = { ...defaultDashScopeModels, ...options.models };
-  const capabilities = servedCapabilities();
+  const capabilities = servedCapabilities(
+    'dashscope',
+    Object.keys(capabilityRecipes) as Capability[],
+    recipes,
+  );
 
   /** The tool's own recipe (its definition, by option), else its capability's. */
   const recipeFor = (job: EngineJob): Recipe => {
